@@ -1,0 +1,39 @@
+"""mjfast: a fast, exact analyzer for Chinese Official Mahjong (MCR, 国标麻将).
+
+    from mjfast import parse_hand, shanten, useful_tiles, best_discards
+    best_discards("123m456p789s1357sE")[0].tile
+"""
+
+from .api import (
+    DiscardOption,
+    acceptance,
+    best_discards,
+    shanten,
+    shanten_by_form,
+    useful_tiles,
+    waits,
+)
+from .errors import HandError
+from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
+from .tiles import TILE_NAMES, counts_of, parse_tiles
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DiscardOption",
+    "Hand",
+    "HandError",
+    "Meld",
+    "TILE_NAMES",
+    "acceptance",
+    "best_discards",
+    "counts_of",
+    "parse_hand",
+    "parse_meld",
+    "parse_tiles",
+    "shanten",
+    "shanten_by_form",
+    "useful_tiles",
+    "visible_counts",
+    "waits",
+]

@@ -315,3 +315,22 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
         if len(seq) != N_KINDS and seq:
             ordered = tile_id(seq[-1])
     return Hand(counts, tuple(extra), ordered)
+
+
+def visible_counts(visible) -> np.ndarray:
+    """34 counts of tiles seen elsewhere (discards, other players' melds), from any notation:
+    a string (bracketed melds allowed: their tiles count), a 34-count array, tile names/ids,
+    or None for nothing seen."""
+    if visible is None:
+        return np.zeros(N_KINDS, np.uint8)
+    if isinstance(visible, str):
+        meld_texts, _, ids = _split_melds(visible) if not is_botzone(visible) else ([], "", parse_tiles(visible))
+        for m in meld_texts:
+            ids.extend(parse_meld(m).tiles)
+        return counts_of(ids)
+    if isinstance(visible, Hand):
+        return (visible.counts + visible.meld_counts).astype(np.uint8)
+    try:
+        return counts_of(visible)
+    except TypeError as exc:
+        raise HandError(f"cannot read visible tiles from {type(visible).__name__}: {exc}") from None

@@ -6,10 +6,18 @@ The table is one int32 array (one argument to pass across the Python/numba bound
     [HONOR_OFFSETS_AT ...)  7 x 15 x 5 rank offsets of an honour pattern
     [SUIT_CLASS_AT ...)     class id of each of the 405,350 suit patterns with <= 14 tiles
     [HONOR_CLASS_AT ...)    class id of each of the 43,130 honour patterns
+    [SUIT_DCLASS_AT ...)    distance-only class of each suit pattern, 4 one-byte ids per int
+    [HONOR_DCLASS_AT ...)   the same for honour patterns
+    [DROWS_AT ...)          10 distances per distance-only class (room for 256 classes)
+    [KNITTED_AT ...)        per suit pattern, for each knitted part j (1-4-7, 2-5-8, 3-6-9):
+                            the distances of the pattern less the part's held tiles to one
+                            set, one pair, and both (3 bits each, 9 bits per part)
     [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8)
 
 Patterns are ranked (not indexed in base 5) so only reachable patterns are stored, and
-patterns with the same 10 entries share one class row; the whole table is about 2 MB.
+patterns with the same 10 entries share one class row. Shanten alone needs only the
+distances, which take 130 distinct rows: that path reads a 0.4 MB byte map and a 5 KB row
+table that stay in cache; useful tiles read the 82,689 (distance, mask) rows.
 tables/build.py writes it; `load_table` finds it in the installed package or the source tree.
 """
 
@@ -29,7 +37,12 @@ N_SUIT_PATTERNS = int(count_patterns(9)[9, MAX_GROUP_TILES])
 N_HONOR_PATTERNS = int(count_patterns(7)[7, MAX_GROUP_TILES])
 SUIT_CLASS_AT = HONOR_OFFSETS_AT + 7 * BUDGET * 5
 HONOR_CLASS_AT = SUIT_CLASS_AT + N_SUIT_PATTERNS
-ROWS_AT = HONOR_CLASS_AT + N_HONOR_PATTERNS
+SUIT_DCLASS_AT = HONOR_CLASS_AT + N_HONOR_PATTERNS
+HONOR_DCLASS_AT = SUIT_DCLASS_AT + (N_SUIT_PATTERNS + 3) // 4
+DROWS_AT = HONOR_DCLASS_AT + (N_HONOR_PATTERNS + 3) // 4
+MAX_DCLASSES = 256
+KNITTED_AT = DROWS_AT + MAX_DCLASSES * N_ENTRIES
+ROWS_AT = KNITTED_AT + N_SUIT_PATTERNS
 TABLE_FILE = "regular.npy"
 
 _table: "np.ndarray | None" = None
@@ -66,13 +79,28 @@ def pattern_rank(table, offsets_at, counts, start, n):
 
 
 @njit(cache=True, inline="always")
-def suit_row(table, counts, start):
-    """Offset of the 10 packed entries of the suit starting at tile `start`."""
-    r = pattern_rank(table, SUIT_OFFSETS_AT, counts, start, 9)
-    return ROWS_AT + table[SUIT_CLASS_AT + r] * N_ENTRIES
+def group_rank(table, counts, g):
+    """Rank of group g's pattern (g = 0, 1, 2 the suits, 3 the honours)."""
+    if g == 3:
+        return pattern_rank(table, HONOR_OFFSETS_AT, counts, 27, 7)
+    return pattern_rank(table, SUIT_OFFSETS_AT, counts, 9 * g, 9)
 
 
 @njit(cache=True, inline="always")
-def honor_row(table, counts):
-    r = pattern_rank(table, HONOR_OFFSETS_AT, counts, 27, 7)
-    return ROWS_AT + table[HONOR_CLASS_AT + r] * N_ENTRIES
+def masked_row(table, g, rank):
+    """Offset of the 10 packed (distance | mask << 8) entries of a group pattern."""
+    return ROWS_AT + table[(HONOR_CLASS_AT if g == 3 else SUIT_CLASS_AT) + rank] * N_ENTRIES
+
+
+@njit(cache=True, inline="always")
+def distance_row(table, g, rank):
+    """Offset of the 10 distances of a group pattern."""
+    word = table[(HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT) + (rank >> 2)]
+    return DROWS_AT + ((word >> ((rank & 3) * 8)) & 0xFF) * N_ENTRIES
+
+
+@njit(cache=True, inline="always")
+def knitted_rest(table, suit_rank, part):
+    """(set, pair, set and pair) distances of a suit pattern less knitted part `part`."""
+    packed = table[KNITTED_AT + suit_rank] >> (9 * part)
+    return packed & 7, (packed >> 3) & 7, (packed >> 6) & 7

@@ -12,41 +12,50 @@ then the four groups are merged by a min-plus step over (pairs, sets). A table e
 4 copies of every tile; where a meld locks copies of a tile, the entry is still exact unless
 one of its optimal targets adds that tile (its mask says so), and only then is the group's
 dynamic programme (mjfast.groups) run instead.
+
+Every kernel takes `with_masks`: without it, only distances are computed (the cheap path
+for shanten alone) and the returned masks are 0.
 """
 
 import numpy as np
 from numba import njit
 
-from .groups import INF, N_ENTRIES, group_distances, group_distances_and_masks
-from .lookup import honor_row, suit_row
+from .groups import INF, N_ENTRIES, group_distances_and_masks
+from .lookup import BUDGET, SUIT_OFFSETS_AT, distance_row, group_rank, knitted_rest, masked_row
 
 REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 0, 1, 2, 3, 4
 N_FORMS = 5
 FORM_NAMES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
-ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], np.int64)
-# The six knitted straights: suit order (m, p, s) assigned to 147 / 258 / 369.
-KNITTED = np.array(
-    [
-        [9 * s0 + 0, 9 * s0 + 3, 9 * s0 + 6, 9 * s1 + 1, 9 * s1 + 4, 9 * s1 + 7, 9 * s2 + 2, 9 * s2 + 5, 9 * s2 + 8]
-        for s0, s1, s2 in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    ],
-    np.int64,
-)
-HONOR_BITS = ((1 << 34) - 1) ^ ((1 << 27) - 1)
 
-# Scratch layout (int64): per-group distances and masks, the running merge, a temporary row.
-_GROUP_DIST = 0
-_GROUP_MASK = 4 * N_ENTRIES
-_ACC = 8 * N_ENTRIES
-_ACC_MASK = 9 * N_ENTRIES
-_TMP = 10 * N_ENTRIES
-_TMP_MASK = 11 * N_ENTRIES
-_DP_IN = 12 * N_ENTRIES  # 2 x 9 ints: counts and caps of one group for the DP
-_DP_OUT = _DP_IN + 18  # 2 x 10 ints: DP distances and masks
-WORK_COUNTS = _DP_OUT + 20  # 34 counts: the tiles left beside a knitted straight
-WORK_LOCKED = WORK_COUNTS + 34  # 34 counts: copies locked by melds and knitted tiles
-SCRATCH = WORK_LOCKED + 34
+def _bits(tiles) -> int:
+    return sum(1 << t for t in tiles)
+
+
+ORPHAN_BITS = _bits([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+HONOR_BITS = _bits(range(27, 34))
+# KNITTED_PART[s, j]: the knitted tiles 1-4-7 (j=0), 2-5-8 (j=1) or 3-6-9 (j=2) of suit s.
+KNITTED_PART = np.array([[_bits([9 * s + j, 9 * s + j + 3, 9 * s + j + 6]) for j in range(3)] for s in range(3)], np.int64)
+# The six knitted straights: which part (j) each suit (m, p, s) contributes, their tiles,
+# and the scratch slots of their four remainder groups (three suits, then the honours).
+KNITTED_PARTS_OF = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], np.int64)
+KNITTED_BITS = np.array([sum(int(KNITTED_PART[s, KNITTED_PARTS_OF[k, s]]) for s in range(3)) for k in range(6)], np.int64)
+REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3)] + [3] for k in range(6)], np.int64)
+
+# Scratch layout (int64). Group slots 0-3 hold the hand's groups; slots 4-12 hold the nine
+# (suit, knitted part) remainders of the knitted-straight form.
+_N_SLOTS = 13
+_DIST = 0
+_MASK = _N_SLOTS * N_ENTRIES
+_ACC = 2 * _N_SLOTS * N_ENTRIES
+_ACC_MASK = _ACC + N_ENTRIES
+_TMP = _ACC + 2 * N_ENTRIES
+_TMP_MASK = _ACC + 3 * N_ENTRIES
+_DP_IN = _ACC + 4 * N_ENTRIES  # counts and caps of one group for the DP (2 x 9)
+_DP_OUT = _DP_IN + 18  # DP distances and masks (2 x 10)
+_REST = _DP_OUT + 2 * N_ENTRIES  # 34 counts: the tiles left beside a knitted part
+_LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
+SCRATCH = _LOCKED + 34
 
 
 @njit(cache=True)
@@ -54,9 +63,19 @@ def new_scratch():
     return np.zeros(SCRATCH, np.int64)
 
 
+@njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
 @njit(cache=True)
-def _group_dp(counts, locked, start, n, chows, work, g):
-    """Distances and masks of one group by the dynamic programme, into group slot g."""
+def _group_dp(counts, locked, g, slot, work):
+    """Group g's distances and masks by the dynamic programme, into `slot`."""
+    start = 27 if g == 3 else 9 * g
+    n = 7 if g == 3 else 9
     cin = work[_DP_IN:_DP_IN + n]
     caps = work[_DP_IN + 9:_DP_IN + 9 + n]
     for i in range(n):
@@ -64,253 +83,421 @@ def _group_dp(counts, locked, start, n, chows, work, g):
         caps[i] = 4 - locked[start + i]
     dist = work[_DP_OUT:_DP_OUT + N_ENTRIES]
     masks = work[_DP_OUT + N_ENTRIES:_DP_OUT + 2 * N_ENTRIES]
-    group_distances_and_masks(cin, caps, chows, dist, masks)
+    group_distances_and_masks(cin, caps, g != 3, dist, masks)
     for k in range(N_ENTRIES):
-        work[_GROUP_DIST + g * N_ENTRIES + k] = dist[k]
-        work[_GROUP_MASK + g * N_ENTRIES + k] = masks[k] << start
+        work[_DIST + slot * N_ENTRIES + k] = dist[k]
+        work[_MASK + slot * N_ENTRIES + k] = masks[k] << start
 
 
-@njit(cache=True)
-def _load_group(table, counts, locked, check_bits, g, work):
-    """Group g's 10 distances and masks (global tile bits) into scratch slot g."""
+@njit(cache=True, inline="always")
+def _store_row(table, g, rank, slot, local_check, with_masks, work):
+    """Copy a group pattern's table entries into `slot` (masks in global tile bits).
+    Returns True when a locked tile is in an entry's mask: the DP must replace them."""
+    d_at = _DIST + slot * N_ENTRIES
+    if not with_masks and local_check == 0:
+        row = distance_row(table, g, rank)
+        for k in range(N_ENTRIES):
+            work[d_at + k] = table[row + k]
+        return False
     start = 27 if g == 3 else 9 * g
-    n = 7 if g == 3 else 9
-    row = honor_row(table, counts) if g == 3 else suit_row(table, counts, start)
-    local_check = (check_bits >> start) & ((1 << n) - 1)
+    row = masked_row(table, g, rank)
+    m_at = _MASK + slot * N_ENTRIES
     needs_dp = False
     for k in range(N_ENTRIES):
         e = table[row + k]
         mask = e >> 8
         if mask & local_check:
             needs_dp = True
-        work[_GROUP_DIST + g * N_ENTRIES + k] = e & 0xFF
-        work[_GROUP_MASK + g * N_ENTRIES + k] = np.int64(mask) << start
-    if needs_dp:
-        _group_dp(counts, locked, start, n, g != 3, work, g)
+        work[d_at + k] = e & 0xFF
+        work[m_at + k] = np.int64(mask) << start
+    return needs_dp
 
 
 @njit(cache=True)
-def _merge_group(work, g, n_sets):
-    """Merge group g into the running (pairs, sets) row."""
+def _load_group(table, counts, locked, check_bits, g, slot, with_masks, work):
+    """Group g of `counts`: its 10 distances (and masks, in global tile bits) into `slot`."""
+    start = 27 if g == 3 else 9 * g
+    local_check = (check_bits >> start) & (0x7F if g == 3 else 0x1FF)
+    if _store_row(table, g, group_rank(table, counts, g), slot, local_check, with_masks, work):
+        _group_dp(counts, locked, g, slot, work)
+
+
+@njit(cache=True, inline="always")
+def _merge_slot(work, slot, n_sets, with_masks):
+    """Merge a group slot into the running (pairs, sets) row at _ACC."""
     for k in range(N_ENTRIES):
         work[_TMP + k] = INF
         work[_TMP_MASK + k] = 0
-    gd = _GROUP_DIST + g * N_ENTRIES
-    gm = _GROUP_MASK + g * N_ENTRIES
+    gd = _DIST + slot * N_ENTRIES
+    gm = _MASK + slot * N_ENTRIES
     for pa in range(2):
         for ma in range(n_sets + 1):
             va = work[_ACC + pa * 5 + ma]
             if va >= INF:
                 continue
-            mask_a = work[_ACC_MASK + pa * 5 + ma]
             for pb in range(2 - pa):
                 for mb in range(n_sets + 1 - ma):
-                    vb = work[gd + pb * 5 + mb]
-                    if vb >= INF:
-                        continue
-                    v = va + vb
+                    v = va + work[gd + pb * 5 + mb]
                     k = (pa + pb) * 5 + ma + mb
                     if v < work[_TMP + k]:
                         work[_TMP + k] = v
-                        work[_TMP_MASK + k] = mask_a | work[gm + pb * 5 + mb]
-                    elif v == work[_TMP + k]:
-                        work[_TMP_MASK + k] |= mask_a | work[gm + pb * 5 + mb]
+                        if with_masks:
+                            work[_TMP_MASK + k] = work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + mb]
+                    elif with_masks and v == work[_TMP + k]:
+                        work[_TMP_MASK + k] |= work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + mb]
     for k in range(N_ENTRIES):
         work[_ACC + k] = work[_TMP + k]
         work[_ACC_MASK + k] = work[_TMP_MASK + k]
 
 
-@njit(cache=True)
-def _final_merge(work, n_sets):
-    """Deficiency and mask of the whole hand: running row (groups 0-2) with group 3,
-    for exactly one pair and `n_sets` sets."""
+@njit(cache=True, inline="always")
+def _merge_rows(a, at_a, b, at_b, out, at_out, n_sets):
+    """out = min-plus merge of two (pairs, sets) distance rows (all entries finite)."""
+    for m in range(n_sets + 1):
+        best0 = INF
+        best1 = INF
+        for i in range(m + 1):
+            a0 = a[at_a + i]
+            b0 = b[at_b + m - i]
+            best0 = min(best0, a0 + b0)
+            best1 = min(best1, a[at_a + 5 + i] + b0, a0 + b[at_b + 5 + m - i])
+        out[at_out + m] = best0
+        out[at_out + 5 + m] = best1
+
+
+@njit(cache=True, inline="always")
+def _regular_rows(table, r0, r1, r2, r3, n_sets, work):
+    """Deficiency of the regular form from the four groups' distance rows (all finite)."""
+    _merge_rows(table, r0, table, r1, work, _ACC, n_sets)
+    _merge_rows(work, _ACC, table, r2, work, _TMP, n_sets)
     best = INF
-    mask = np.int64(0)
-    gd = _GROUP_DIST + 3 * N_ENTRIES
-    gm = _GROUP_MASK + 3 * N_ENTRIES
-    for pa in range(2):
-        pb = 1 - pa
-        for ma in range(n_sets + 1):
-            va = work[_ACC + pa * 5 + ma]
-            vb = work[gd + pb * 5 + n_sets - ma]
-            v = va + vb
-            if v < best:
-                best = v
-                mask = work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + n_sets - ma]
-            elif v == best:
-                mask |= work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + n_sets - ma]
-    return best, mask
+    for i in range(n_sets + 1):
+        best = min(best, work[_TMP + i] + table[r3 + 5 + n_sets - i],
+                   work[_TMP + 5 + i] + table[r3 + n_sets - i])
+    return best
 
 
 @njit(cache=True)
-def regular(table, counts, locked, check_bits, n_sets, work):
+def regular_distance(table, counts, n_sets, work):
+    """Deficiency of the regular form when no meld locks a tile: four distance rows read
+    straight from the table and merged, nothing else (the hot path of shanten)."""
+    return _regular_rows(
+        table,
+        distance_row(table, 0, group_rank(table, counts, 0)),
+        distance_row(table, 1, group_rank(table, counts, 1)),
+        distance_row(table, 2, group_rank(table, counts, 2)),
+        distance_row(table, 3, group_rank(table, counts, 3)),
+        n_sets,
+        work,
+    )
+
+
+@njit(cache=True)
+def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form: n_sets sets + one pair from `counts`."""
     for g in range(4):
-        _load_group(table, counts, locked, check_bits, g, work)
+        _load_group(table, counts, locked, check_bits, g, g, with_masks, work)
     for k in range(N_ENTRIES):
-        work[_ACC + k] = work[_GROUP_DIST + k]
-        work[_ACC_MASK + k] = work[_GROUP_MASK + k]
-    _merge_group(work, 1, n_sets)
-    _merge_group(work, 2, n_sets)
-    best, mask = _final_merge(work, n_sets)
+        work[_ACC + k] = work[_DIST + k]
+        work[_ACC_MASK + k] = work[_MASK + k]
+    _merge_slot(work, 1, n_sets, with_masks)
+    _merge_slot(work, 2, n_sets, with_masks)
+    # Last group: only the entry with one pair and n_sets sets is needed.
+    best = INF
+    mask = np.int64(0)
+    hd = _DIST + 3 * N_ENTRIES
+    hm = _MASK + 3 * N_ENTRIES
+    for pa in range(2):
+        for ma in range(n_sets + 1):
+            v = work[_ACC + pa * 5 + ma] + work[hd + (1 - pa) * 5 + n_sets - ma]
+            if v < best:
+                best = v
+                if with_masks:
+                    mask = work[_ACC_MASK + pa * 5 + ma] | work[hm + (1 - pa) * 5 + n_sets - ma]
+            elif with_masks and v == best:
+                mask |= work[_ACC_MASK + pa * 5 + ma] | work[hm + (1 - pa) * 5 + n_sets - ma]
     if best >= INF:
         return INF, np.int64(0)
     return best, mask
 
 
-@njit(cache=True)
-def seven_pairs(counts):
-    pairs = 0
+@njit(cache=True, inline="always")
+def presence_bits(counts):
+    """Bit masks of the kinds held at least once, at least twice, an odd number of times,
+    and four times."""
+    ge1 = np.int64(0)
+    ge2 = np.int64(0)
     odd = np.int64(0)
+    eq4 = np.int64(0)
     for t in range(34):
         c = counts[t]
-        pairs += c // 2
+        bit = np.int64(1) << t
+        if c >= 1:
+            ge1 |= bit
+        if c >= 2:
+            ge2 |= bit
         if c & 1:
-            odd |= np.int64(1) << t
+            odd |= bit
+        if c == 4:
+            eq4 |= bit
+    return ge1, ge2, odd, eq4
+
+
+@njit(cache=True, inline="always")
+def seven_pairs(ge2, odd, eq4):
+    """Seven pairs; four of a kind counts as two pairs (MCR)."""
+    pairs = popcount(ge2) + popcount(eq4)
     if pairs >= 7:
         return 0, np.int64(0)
     return 7 - pairs, odd
 
 
-@njit(cache=True)
-def thirteen_orphans(counts):
-    kinds = 0
-    has_pair = False
-    missing = np.int64(0)
-    held = np.int64(0)
-    for i in range(13):
-        t = ORPHANS[i]
-        if counts[t] > 0:
-            kinds += 1
-            held |= np.int64(1) << t
-            if counts[t] > 1:
-                has_pair = True
-        else:
-            missing |= np.int64(1) << t
-    dist = 14 - kinds - (1 if has_pair else 0)
+@njit(cache=True, inline="always")
+def thirteen_orphans(ge1, ge2):
+    held = ge1 & ORPHAN_BITS
+    has_pair = (ge2 & ORPHAN_BITS) != 0
+    dist = 14 - popcount(held) - (1 if has_pair else 0)
     if dist == 0:
         return 0, np.int64(0)
+    missing = ORPHAN_BITS & ~ge1
     return dist, missing if has_pair else (missing | held)
 
 
 @njit(cache=True)
-def honors_knitted(counts):
+def honors_knitted(ge1):
     """全不靠 / 七星不靠: 14 distinct tiles among the 7 honours and one knitted straight."""
-    honors_held = 0
-    honors_missing = np.int64(0)
-    for t in range(27, 34):
-        if counts[t] > 0:
-            honors_held += 1
-        else:
-            honors_missing |= np.int64(1) << t
     best = INF
     mask = np.int64(0)
     for k in range(6):
-        held = honors_held
-        missing = honors_missing
-        for i in range(9):
-            t = KNITTED[k, i]
-            if counts[t] > 0:
-                held += 1
-            else:
-                missing |= np.int64(1) << t
-        dist = 14 - min(held, 14)
+        kind_bits = HONOR_BITS | KNITTED_BITS[k]
+        dist = 14 - min(popcount(ge1 & kind_bits), 14)
         if dist < best:
             best = dist
-            mask = missing
+            mask = kind_bits & ~ge1
         elif dist == best:
-            mask |= missing
+            mask |= kind_bits & ~ge1
     if best == 0:
         return 0, np.int64(0)
     return best, mask
 
 
-@njit(cache=True)
-def meld_check_bits(meld_counts):
-    bits = np.int64(0)
-    for t in range(34):
-        if meld_counts[t] > 0:
-            bits |= np.int64(1) << t
-    return bits
+@njit(cache=True, inline="always")
+def _rank_without(table, counts, s, part):
+    """Rank of suit s's pattern less one copy of each held tile of `part` (a bit mask)."""
+    rank = 0
+    prefix = 0
+    for i in range(9):
+        t = 9 * s + i
+        c = counts[t]
+        if c > 0 and (part >> t) & 1:
+            c -= 1
+        rank += table[SUIT_OFFSETS_AT + (i * BUDGET + prefix) * 5 + c]
+        prefix += c
+    return rank
 
 
 @njit(cache=True)
-def knitted_straight(table, counts, meld_counts, n_melds, bound, work):
-    """组合龙 + one set + a pair (at most one fixed meld, which is then the set).
+def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_masks, work):
+    """Slot 4 + 3s + j: suit s without one copy of each held tile of knitted part j.
+    Returns False when a meld holds all four copies of one of the part's tiles."""
+    part = KNITTED_PART[s, j]
+    slot = 4 + 3 * s + j
+    if (check_bits >> (9 * s)) & 0x1FF == 0:  # no meld in this suit: a plain lookup
+        _store_row(table, s, _rank_without(table, counts, s, part), slot, 0, with_masks, work)
+        return True
+    rest = work[_REST:_REST + 34]
+    locked = work[_LOCKED:_LOCKED + 34]
+    for t in range(9 * s, 9 * s + 9):
+        in_part = (part >> t) & 1
+        locked[t] = meld_counts[t] + in_part
+        if locked[t] > 4:
+            return False
+        rest[t] = counts[t] - (1 if in_part and counts[t] > 0 else 0)
+    _load_group(table, rest, locked, check_bits, s, slot, with_masks, work)
+    return True
 
-    Knitted straights whose missing tiles alone exceed `bound` are skipped (pass INF to
-    evaluate all); the result is then INF when none can reach `bound`.
-    """
+
+@njit(cache=True)
+def _remainder(work, k, n_melds, with_masks):
+    """(distance, mask) of the set and pair (just the pair with a meld) beside knitted
+    straight k, from the four remainder slots of that straight."""
     best = INF
     mask = np.int64(0)
-    rest = work[WORK_COUNTS:WORK_COUNTS + 34]
-    locked = work[WORK_LOCKED:WORK_LOCKED + 34]
-    check_bits = meld_check_bits(meld_counts)
-    for k in range(6):
-        missing = 0
-        missing_mask = np.int64(0)
-        feasible = True
-        for t in range(34):
-            rest[t] = counts[t]
-            locked[t] = meld_counts[t]
-        for i in range(9):
-            t = KNITTED[k, i]
-            locked[t] += 1
-            if locked[t] > 4:
-                feasible = False
-            if rest[t] > 0:
-                rest[t] -= 1
-            else:
-                missing += 1
-                missing_mask |= np.int64(1) << t
-        if not feasible or missing > bound or missing > best:
+    for a in range(4):
+        da = _DIST + REMAINDER_SLOTS[k, a] * N_ENTRIES
+        ma = _MASK + REMAINDER_SLOTS[k, a] * N_ENTRIES
+        # Candidates: the pair alone (index 5), or set and pair in this group (index 6).
+        own = 5 if n_melds == 1 else 6
+        v = work[da + own]
+        if v < best:
+            best = v
+            mask = work[ma + own] if with_masks else 0
+        elif with_masks and v == best:
+            mask |= work[ma + own]
+        if n_melds == 1:
             continue
-        # The knitted tiles' own lock cannot bind for one set + a pair (no tile is used more
-        # than 3 times by them), so only the melds' locks are checked against the table.
-        d, m = regular(table, rest, locked, check_bits, 1 - n_melds, work)
-        d += missing
-        if d < best:
-            best = d
-            mask = missing_mask | m
-        elif d == best:
-            mask |= missing_mask | m
-    if best == 0:
-        return 0, np.int64(0)
+        for b in range(4):  # the set in group a (index 1), the pair in group b (index 5)
+            if b == a:
+                continue
+            db = _DIST + REMAINDER_SLOTS[k, b] * N_ENTRIES
+            mb = _MASK + REMAINDER_SLOTS[k, b] * N_ENTRIES
+            v = work[da + 1] + work[db + 5]
+            if v < best:
+                best = v
+                mask = (work[ma + 1] | work[mb + 5]) if with_masks else 0
+            elif with_masks and v == best:
+                mask |= work[ma + 1] | work[mb + 5]
     return best, mask
 
 
 @njit(cache=True)
-def all_forms(table, counts, meld_counts, n_melds, prune, dist, masks, work):
-    """Deficiency and useful mask of every form into dist[5] / masks[5] (INF = impossible).
+def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks, work):
+    """组合龙 + one set + a pair (at most one fixed meld, which is then the set).
 
-    With `prune`, forms that cannot beat the best form found so far are not finished (left
-    INF), which is all that shanten and useful tiles need.
+    The remainder beside the knitted tiles needs one set and a pair (only a pair with a
+    meld); each suit's remainder depends only on which knitted part it gives, so the nine
+    (suit, part) remainders are looked up once and shared by the six knitted straights.
+    The knitted tiles' own lock cannot bind for one set and a pair (no tile is used more
+    than 3 times by them), so only the melds' locks are checked against the table.
+    Knitted straights whose missing tiles alone exceed `bound` are skipped; the result is
+    INF when none is left.
     """
-    check_bits = meld_check_bits(meld_counts)
-    d, m = regular(table, counts, meld_counts, check_bits, 4 - n_melds, work)
-    dist[REGULAR] = d
-    masks[REGULAR] = m
-    for f in range(1, N_FORMS):
+    check_bits = np.int64(0)
+    for t in range(34):
+        if meld_counts[t] > 0:
+            check_bits |= np.int64(1) << t
+    loaded = 0  # bit 3s+j: remainder (s, j) looked up; bit 9+3s+j: it is impossible
+    honors_loaded = False
+    best = INF
+    mask = np.int64(0)
+    for k in range(6):
+        missing_bits = KNITTED_BITS[k] & ~ge1
+        missing = popcount(missing_bits)
+        if missing > bound or missing > best:
+            continue
+        if not honors_loaded:
+            _load_group(table, counts, meld_counts, check_bits, 3, 3, with_masks, work)
+            honors_loaded = True
+        feasible = True
+        for s in range(3):
+            j = KNITTED_PARTS_OF[k, s]
+            bit = 1 << (3 * s + j)
+            if not loaded & bit:
+                loaded |= bit
+                if not _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_masks, work):
+                    loaded |= bit << 9
+            if loaded & (bit << 9):
+                feasible = False
+        if not feasible:
+            continue
+        rest, rest_mask = _remainder(work, k, n_melds, with_masks)
+        d = missing + rest
+        if d < best:
+            best = d
+            mask = missing_bits | rest_mask
+        elif d == best:
+            mask |= missing_bits | rest_mask
+    if best == 0 or best >= INF or not with_masks:
+        return best, np.int64(0)
+    return best, mask
+
+
+@njit(cache=True)
+def knitted_straight_distance(table, rank0, rank1, rank2, honor_row, ge1, bound):
+    """Knitted-straight deficiency of a hand without melds, from the suits' ranks and the
+    honours' distance row: the table stores each suit's remainder beside each knitted part
+    (lookup.KNITTED_AT), so this is a few lookups instead of knitted_straight's nine.
+    Knitted straights whose missing tiles exceed `bound` are skipped (INF if all are)."""
+    best = INF
+    h_set = table[honor_row + 1]
+    h_pair = table[honor_row + 5]
+    h_both = table[honor_row + 6]
+    for k in range(6):
+        missing = popcount(KNITTED_BITS[k] & ~ge1)
+        if missing > bound or missing >= best:
+            continue
+        s0, p0, b0 = knitted_rest(table, rank0, KNITTED_PARTS_OF[k, 0])
+        s1, p1, b1 = knitted_rest(table, rank1, KNITTED_PARTS_OF[k, 1])
+        s2, p2, b2 = knitted_rest(table, rank2, KNITTED_PARTS_OF[k, 2])
+        rest = min(min(b0, b1), min(b2, h_both))
+        rest = min(rest, min(s0 + p1, s0 + p2, s0 + h_pair))
+        rest = min(rest, min(s1 + p0, s1 + p2, s1 + h_pair))
+        rest = min(rest, min(s2 + p0, s2 + p1, s2 + h_pair))
+        rest = min(rest, min(h_set + p0, h_set + p1, h_set + p2))
+        best = min(best, missing + rest)
+    return best
+
+
+@njit(cache=True)
+def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
+    """Deficiency (and, with_masks, useful mask) of every form into dist[5] / masks[5].
+
+    INF marks a form the hand cannot take. With `prune`, a form that cannot beat the best
+    form found so far (or tie it, when masks are wanted) may be left INF: that is all
+    shanten and useful tiles need.
+    """
+    for f in range(N_FORMS):
         dist[f] = INF
         masks[f] = 0
+    check_bits = np.int64(0)
+    for t in range(34):
+        if meld_counts[t] > 0:
+            check_bits |= np.int64(1) << t
+    ge1, ge2, odd, eq4 = presence_bits(counts)
+    if n_melds == 0 and not with_masks:
+        # Hot path: each group's rank once, shared by the regular form and the knitted one.
+        rank0 = group_rank(table, counts, 0)
+        rank1 = group_rank(table, counts, 1)
+        rank2 = group_rank(table, counts, 2)
+        honors = distance_row(table, 3, group_rank(table, counts, 3))
+        best = _regular_rows(table, distance_row(table, 0, rank0), distance_row(table, 1, rank1),
+                             distance_row(table, 2, rank2), honors, 4, work)
+        dist[REGULAR] = best
+        dist[SEVEN_PAIRS] = seven_pairs(ge2, odd, eq4)[0]
+        dist[THIRTEEN_ORPHANS] = thirteen_orphans(ge1, ge2)[0]
+        dist[HONORS_KNITTED] = honors_knitted(ge1)[0]
+        for f in range(1, 4):
+            best = min(best, dist[f])
+        dist[KNITTED_STRAIGHT] = knitted_straight_distance(
+            table, rank0, rank1, rank2, honors, ge1, best - 1 if prune else INF)
+        return
+    if with_masks or check_bits:
+        d, m = regular(table, counts, meld_counts, check_bits, 4 - n_melds, with_masks, work)
+    else:
+        d, m = regular_distance(table, counts, 4 - n_melds, work), np.int64(0)
+    dist[REGULAR] = d
+    masks[REGULAR] = m
+    if n_melds > 1:
+        return
+    best = d
     if n_melds == 0:
-        d, m = seven_pairs(counts)
+        d, m = seven_pairs(ge2, odd, eq4)
         dist[SEVEN_PAIRS] = d
         masks[SEVEN_PAIRS] = m
-        d, m = thirteen_orphans(counts)
+        best = min(best, d)
+        d, m = thirteen_orphans(ge1, ge2)
         dist[THIRTEEN_ORPHANS] = d
         masks[THIRTEEN_ORPHANS] = m
-        d, m = honors_knitted(counts)
+        best = min(best, d)
+        d, m = honors_knitted(ge1)
         dist[HONORS_KNITTED] = d
         masks[HONORS_KNITTED] = m
-    if n_melds <= 1:
-        bound = INF
-        if prune:
-            for f in range(4):
-                bound = min(bound, dist[f])
-        d, m = knitted_straight(table, counts, meld_counts, n_melds, bound, work)
-        dist[KNITTED_STRAIGHT] = d
-        masks[KNITTED_STRAIGHT] = m
+        best = min(best, d)
+        # The knitted straight's distance comes cheaply from the table; its useful tiles
+        # are worked out only when it ties or beats the other forms.
+        ks = knitted_straight_distance(
+            table, group_rank(table, counts, 0), group_rank(table, counts, 1), group_rank(table, counts, 2),
+            distance_row(table, 3, group_rank(table, counts, 3)), ge1, best if prune else INF)
+        if ks >= INF or (prune and ks > best):
+            return
+        if not with_masks:
+            dist[KNITTED_STRAIGHT] = ks
+            return
+        best = ks
+    d, m = knitted_straight(table, counts, meld_counts, n_melds, ge1,
+                            best if prune else INF, with_masks, work)
+    dist[KNITTED_STRAIGHT] = d
+    masks[KNITTED_STRAIGHT] = m
 
 
 @njit(cache=True)

@@ -43,6 +43,31 @@ def _entries(patterns, chows):
     return out
 
 
+def _pack_bytes(ids: np.ndarray) -> np.ndarray:
+    """Four one-byte ids per int32, little end first (lookup.distance_row unpacks them)."""
+    padded = np.zeros(-(-len(ids) // 4) * 4, np.int64)
+    padded[: len(ids)] = ids
+    quads = padded.reshape(-1, 4)
+    return quads[:, 0] | (quads[:, 1] << 8) | (quads[:, 2] << 16) | (quads[:, 3] << 24)
+
+
+def _knitted_rests(patterns: np.ndarray, dists: np.ndarray) -> np.ndarray:
+    """Per suit pattern and knitted part j: the distances (set, pair, set + pair) of the
+    pattern without one copy of each held tile of the part, packed 3 bits each."""
+    offsets = rank_offsets(9)
+    packed = np.zeros(len(patterns), np.int64)
+    for j in range(3):
+        rest = patterns.astype(np.int64)
+        part = [j, j + 3, j + 6]
+        rest[:, part] = np.maximum(rest[:, part] - 1, 0)
+        prefix = np.cumsum(rest, axis=1) - rest
+        ranks = offsets[np.arange(9), prefix, rest].sum(axis=1)
+        d = dists[ranks]
+        assert d[:, [1, 5, 6]].max() < 8
+        packed |= (d[:, 1] | (d[:, 5] << 3) | (d[:, 6] << 6)) << (9 * j)
+    return packed
+
+
 def build() -> np.ndarray:
     suit_patterns = enumerate_patterns(9)
     honor_patterns = enumerate_patterns(7)
@@ -50,14 +75,24 @@ def build() -> np.ndarray:
     assert len(honor_patterns) == lookup.N_HONOR_PATTERNS
     suit_rows = _entries(suit_patterns, True)
     honor_rows = _entries(honor_patterns, False)
-    rows, class_of = np.unique(np.vstack([suit_rows, honor_rows]), axis=0, return_inverse=True)
+    all_rows = np.vstack([suit_rows, honor_rows])
+    rows, class_of = np.unique(all_rows, axis=0, return_inverse=True)
     class_of = class_of.ravel()
+    drows, dclass_of = np.unique(all_rows & 0xFF, axis=0, return_inverse=True)
+    dclass_of = dclass_of.ravel()
+    assert len(drows) <= lookup.MAX_DCLASSES
+    drows_padded = np.zeros((lookup.MAX_DCLASSES, N_ENTRIES), np.int64)
+    drows_padded[: len(drows)] = drows
     table = np.concatenate(
         [
             rank_offsets(9).ravel(),
             rank_offsets(7).ravel(),
             class_of[: len(suit_rows)],
             class_of[len(suit_rows):],
+            _pack_bytes(dclass_of[: len(suit_rows)]),
+            _pack_bytes(dclass_of[len(suit_rows):]),
+            drows_padded.ravel(),
+            _knitted_rests(suit_patterns, suit_rows & 0xFF),
             rows.ravel(),
         ]
     ).astype(np.int32)

@@ -1,0 +1,129 @@
+"""Kernels for one hand: checks of raw counts, every form at once, and discard options.
+
+Acceptance counts *unseen* copies: 4 minus the copies in the hand, its melds and whatever
+else the caller has seen. For a discard, the discarded tile counts as seen (it is on the
+table and can no longer be drawn), so `unseen` is taken from the 14-tile hand.
+"""
+
+import numpy as np
+from numba import njit
+
+from .groups import INF
+from .shanten import N_FORMS, all_forms, best_of, new_scratch
+
+# Status codes of check_counts; the Python layer turns them into HandError messages.
+OK, TOO_MANY_COPIES, BAD_TILE_COUNT = 0, 1, 2
+
+
+@njit(cache=True)
+def check_counts(counts, meld_counts, n_melds):
+    """OK, or a status code for counts a Hand would reject (over 4 copies, wrong total)."""
+    total = 0
+    for t in range(34):
+        if counts[t] + meld_counts[t] > 4:
+            return TOO_MANY_COPIES
+        total += counts[t]
+    total += 3 * n_melds
+    if total != 13 and total != 14:
+        return BAD_TILE_COUNT
+    return OK
+
+
+@njit(cache=True)
+def unseen_copies(counts, meld_counts, visible, out):
+    """out[t] = copies of t not in the hand, its melds or `visible`; False if any is negative."""
+    ok = True
+    for t in range(34):
+        u = 4 - np.int64(counts[t]) - meld_counts[t] - visible[t]
+        if u < 0:
+            ok = False
+        out[t] = u
+    return ok
+
+
+@njit(cache=True)
+def masked_sum(mask, unseen):
+    """Sum of unseen[t] over the tiles t in `mask`."""
+    total = 0
+    for t in range(34):
+        if (mask >> t) & 1:
+            total += unseen[t]
+    return total
+
+
+@njit(cache=True)
+def forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks):
+    """Every form's deficiency and useful mask (see shanten.all_forms), own scratch."""
+    all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, new_scratch())
+
+
+@njit(cache=True)
+def best_form(table, counts, meld_counts, n_melds, work, dist, masks):
+    """(deficiency, useful mask) of the hand over all forms."""
+    all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
+    return best_of(dist, masks)
+
+
+@njit(cache=True)
+def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
+                    out_dist, out_mask, out_acceptance, out_next):
+    """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
+    the hand after discarding t (out_dist[t] = INF for kinds not held), and with `with_next`
+    the expected acceptance one step later (see next_acceptance)."""
+    work = new_scratch()
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    hand = counts.astype(np.int64)
+    for t in range(34):
+        out_dist[t] = INF
+        out_mask[t] = 0
+        out_acceptance[t] = 0
+        out_next[t] = 0.0
+        if hand[t] == 0:
+            continue
+        hand[t] -= 1
+        d, m = best_form(table, hand, meld_counts, n_melds, work, dist, masks)
+        out_dist[t] = d
+        out_mask[t] = m
+        out_acceptance[t] = masked_sum(m, unseen)
+        if with_next and d > 1:
+            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, d, m,
+                                          work, dist, masks)
+        hand[t] += 1
+
+
+@njit(cache=True)
+def next_acceptance(table, hand13, meld_counts, n_melds, unseen, deficiency, useful,
+                    work, dist, masks):
+    """Expected acceptance after the next useful draw and the best discard that follows.
+
+    Each useful draw u is weighted by its unseen copies; after drawing u the hand discards
+    the tile that keeps the improved deficiency with the most acceptance (u's drawn copy is
+    no longer unseen).
+    """
+    weight_total = 0
+    weighted = 0.0
+    for u in range(34):
+        if not (useful >> u) & 1 or unseen[u] <= 0:
+            continue
+        w = unseen[u]
+        hand13[u] += 1
+        unseen[u] -= 1
+        best_acc = 0
+        for k in range(34):
+            if hand13[k] == 0:
+                continue
+            hand13[k] -= 1
+            d, m = best_form(table, hand13, meld_counts, n_melds, work, dist, masks)
+            if d == deficiency - 1:
+                acc = masked_sum(m, unseen)
+                if acc > best_acc:
+                    best_acc = acc
+            hand13[k] += 1
+        unseen[u] += 1
+        hand13[u] -= 1
+        weight_total += w
+        weighted += w * best_acc
+    if weight_total == 0:
+        return 0.0
+    return weighted / weight_total
