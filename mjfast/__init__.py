@@ -10,6 +10,7 @@ from .api import (
     best_discards,
     shanten,
     shanten_by_form,
+    useful_by_form,
     useful_tiles,
     waits,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "parse_tiles",
     "shanten",
     "shanten_by_form",
+    "useful_by_form",
     "useful_tiles",
     "visible_counts",
     "waits",

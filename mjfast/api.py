@@ -81,14 +81,18 @@ def shanten_by_form(h) -> dict[str, "int | None"]:
     return {FORM_NAMES[f]: (int(dist[f]) - 1 if dist[f] < INF else None) for f in range(N_FORMS)}
 
 
-def _waiting_forms(arrays) -> tuple[int, int]:
-    """(shanten, useful mask) of a 3n+1 hand given as (counts, meld counts, melds)."""
+def _check_waiting(arrays) -> None:
     total = int(arrays[0].sum()) + 3 * arrays[2]
     if total != 13:
         raise HandError(
             f"useful tiles are defined for a hand waiting to draw (3n+1 standing tiles); "
             f"this one has {total} tiles counting melds: use best_discards"
         )
+
+
+def _waiting_forms(arrays) -> tuple[int, int]:
+    """(shanten, useful mask) of a 3n+1 hand given as (counts, meld counts, melds)."""
+    _check_waiting(arrays)
     dist, masks = _forms(arrays, True)
     best = int(dist.min())
     mask = 0
@@ -96,6 +100,14 @@ def _waiting_forms(arrays) -> tuple[int, int]:
         if dist[f] == best:
             mask |= int(masks[f])
     return best - 1, mask
+
+
+def useful_by_form(h) -> dict[str, "list[str] | None"]:
+    """Useful tiles of a 3n+1 hand for each form separately; None where the form is impossible."""
+    arrays = _hand_arrays(h)
+    _check_waiting(arrays)
+    dist, masks = _forms(arrays, False)
+    return {FORM_NAMES[f]: (_names(int(masks[f])) if dist[f] < INF else None) for f in range(N_FORMS)}
 
 
 def useful_tiles(h) -> list[str]:
