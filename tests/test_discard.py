@@ -1,0 +1,117 @@
+"""best_discards against a slow, obviously-correct reference built from the per-hand calls."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast import HandError
+from mjfast.hand import Hand
+from mjfast.tiles import TILE_INDEX, TILE_NAMES
+
+from .hands import mixed_hands
+
+
+def _acceptance(hand13: Hand, unseen: np.ndarray) -> int:
+    return int(sum(unseen[TILE_INDEX[t]] for t in mjfast.useful_tiles(hand13)))
+
+
+def reference_options(hand: Hand, visible: np.ndarray) -> dict[str, tuple]:
+    """tile -> (shanten, useful, acceptance, next_acceptance), by definition, tile by tile."""
+    unseen = 4 - hand.counts.astype(int) - hand.meld_counts - visible
+    out = {}
+    for t in range(34):
+        if hand.counts[t] == 0:
+            continue
+        counts = hand.counts.copy()
+        counts[t] -= 1
+        h13 = hand.with_counts(counts)
+        s = mjfast.shanten(h13)
+        useful = tuple(mjfast.useful_tiles(h13))
+        nxt = 0.0
+        if s > 0:
+            total_w = 0
+            acc_sum = 0.0
+            for name in useful:
+                u = TILE_INDEX[name]
+                if unseen[u] <= 0:
+                    continue
+                after = unseen.copy()
+                after[u] -= 1
+                c14 = counts.copy()
+                c14[u] += 1
+                best = 0
+                for k in range(34):
+                    if c14[k] == 0:
+                        continue
+                    c13 = c14.copy()
+                    c13[k] -= 1
+                    h = hand.with_counts(c13)
+                    if mjfast.shanten(h) == s - 1:
+                        best = max(best, _acceptance(h, after))
+                total_w += unseen[u]
+                acc_sum += unseen[u] * best
+            nxt = acc_sum / total_w if total_w else 0.0
+        out[TILE_NAMES[t]] = (s, useful, _acceptance(h13, unseen), nxt)
+    return out
+
+
+def test_best_discards_match_reference_on_random_hands():
+    rng = np.random.default_rng(4242)
+    hands = mixed_hands(rng, 40, drawn=True)
+    for counts, melds in hands:
+        hand = Hand(counts, melds)
+        seen = np.zeros(34, np.int64)
+        room = 4 - hand.counts.astype(int) - hand.meld_counts
+        for t in rng.choice(34, 6):
+            if room[t] > seen[t]:
+                seen[t] += 1
+        options = mjfast.best_discards(hand, visible=seen.astype(np.uint8))
+        ref = reference_options(hand, seen)
+        assert {o.tile for o in options} == set(ref)
+        for o in options:
+            s, useful, acc, nxt = ref[o.tile]
+            assert (o.shanten, o.useful, o.acceptance) == (s, useful, acc), (str(hand), o.tile)
+            assert o.next_acceptance == pytest.approx(nxt), (str(hand), o.tile)
+        keys = [(o.shanten, -o.acceptance, -o.next_acceptance) for o in options]
+        assert keys == sorted(keys)
+
+
+def test_best_discard_of_a_textbook_hand():
+    # 123m456p789s + 1357s + E: discarding the lone East keeps 1357s (1-shanten, 23 tiles:
+    # 1s 2s 3s 4s 5s 6s 7s, three copies each of the held ones, four of the others).
+    options = mjfast.best_discards("123m456p789s1357sE")
+    assert options[0].tile == "E"
+    assert options[0].shanten == 1
+    assert options[0].useful == ("1s", "2s", "3s", "4s", "5s", "6s", "7s")
+    assert options[0].acceptance == 23
+
+
+def test_discarded_tile_counts_as_seen():
+    # From a complete hand, discarding one 5s waits on 5s: only two copies remain unseen
+    # (one in hand, one just discarded), although the 13-tile hand alone would count three.
+    options = {o.tile: o for o in mjfast.best_discards("123m456p789sEEE55s")}
+    assert options["5s"].useful == ("5s",)
+    assert options["5s"].acceptance == 2
+    assert mjfast.acceptance("123m456p789sEEE5s") == 3
+    assert mjfast.acceptance("123m456p789sEEE5s", visible="5s") == 2
+
+
+def test_ready_options_have_no_next_step():
+    options = mjfast.best_discards("123m456p789sEEE5s9s")
+    assert any(o.shanten == 0 for o in options)
+    assert all(o.next_acceptance == 0.0 for o in options if o.shanten == 0)
+
+
+def test_next_step_can_be_skipped():
+    full = mjfast.best_discards("123m456p789s1357sE")
+    quick = mjfast.best_discards("123m456p789s1357sE", next_step=False)
+    assert all(o.next_acceptance == 0.0 for o in quick)
+    assert any(o.next_acceptance > 0 for o in full)
+    assert {o.tile: (o.shanten, o.acceptance) for o in full} == {o.tile: (o.shanten, o.acceptance) for o in quick}
+
+
+def test_best_discards_rejects_bad_visible():
+    with pytest.raises(HandError):
+        mjfast.best_discards("123m456p789s1357sE", visible="EEEE")

@@ -1,0 +1,56 @@
+"""The shipped lookup table is what tables/build.py's definition says it is."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjfast import lookup
+from mjfast.groups import N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, rank_offsets
+
+
+def test_ranks_enumerate_patterns_in_order():
+    for width, count in ((9, lookup.N_SUIT_PATTERNS), (7, lookup.N_HONOR_PATTERNS)):
+        patterns = enumerate_patterns(width)
+        assert len(patterns) == count
+        offsets = rank_offsets(width)
+        rng = np.random.default_rng(width)
+        for i in rng.choice(count, 3000, replace=False):
+            p = patterns[i].astype(np.int64)
+            prefix = np.concatenate([[0], np.cumsum(p)[:-1]])
+            assert offsets[np.arange(width), prefix, p].sum() == i
+
+
+def test_sampled_entries_match_the_group_dp():
+    table = lookup.load_table()
+    rng = np.random.default_rng(7)
+    for g, width in ((0, 9), (3, 7)):
+        patterns = enumerate_patterns(width)
+        caps = np.full(width, 4, np.int64)
+        dist = np.empty(N_ENTRIES, np.int32)
+        masks = np.empty(N_ENTRIES, np.int32)
+        for i in rng.choice(len(patterns), 1500, replace=False):
+            counts34 = np.zeros(34, np.uint8)
+            start = 27 if g == 3 else 0
+            counts34[start:start + width] = patterns[i]
+            group_distances_and_masks(patterns[i].astype(np.int64), caps, g != 3, dist, masks)
+            rank = lookup.group_rank(table, counts34, g)
+            assert rank == i
+            row = lookup.masked_row(table, g, rank)
+            assert list(table[row:row + N_ENTRIES] & 0xFF) == list(dist)
+            assert list(table[row:row + N_ENTRIES] >> 8) == list(masks)
+            drow = lookup.distance_row(table, g, rank)
+            assert list(table[drow:drow + N_ENTRIES]) == list(dist)
+
+
+def test_group_dp_small_cases_by_hand():
+    out = np.empty(N_ENTRIES, np.int32)
+    caps = np.full(9, 4, np.int64)
+    group_distances(np.array([1, 1, 1, 0, 0, 0, 0, 0, 0]), caps, True, out)
+    # one set: complete; a pair: one more copy; a set and a pair (1123, 1223, ...): two more
+    assert out[1] == 0 and out[5] == 1 and out[6] == 2
+    group_distances(np.array([0, 0, 0, 0, 1, 0, 0, 0, 0]), np.array([4, 4, 4, 4, 1, 4, 4, 4, 4]), True, out)
+    # 5 capped at one copy: no pair of 5 possible, but pairing anything else costs 2
+    assert out[5] == 2
+    assert out[1] == 2  # 456/345/567 with the one 5
+    group_distances(np.zeros(7, np.int64), np.array([1, 4, 4, 4, 4, 4, 4]), False, out)
+    assert out[5] == 2 and out[9] == 14
