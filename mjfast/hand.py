@@ -25,16 +25,19 @@ from .tiles import (
     N_KINDS,
     TILE_NAMES,
     botzone_token,
+    count_array,
     counts_of,
+    _is_int,
     format_tiles,
-    is_botzone,
     parse_tiles,
+    read_tiles,
     tile_id,
 )
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MAX_MELDS = 4
-_MELD_BODY_RE = re.compile(r"^\s*(.*?[mpszESWNCFP])\s*,?\s*(\d)?\s*$")
+# [0-9], not \d: \d also matches other scripts' digits ('٣', '３'), which int() would accept
+_MELD_BODY_RE = re.compile(r"^\s*(.*?[mpszESWNCFP])\s*,?\s*([0-9])?\s*$")
 
 
 @dataclass(frozen=True)
@@ -52,10 +55,18 @@ class Meld:
     added: bool = False
 
     def __post_init__(self):
-        if self.kind not in (CHOW, PUNG, KONG):
+        if not isinstance(self.kind, str) or self.kind not in (CHOW, PUNG, KONG):
             raise HandError(f"meld kind must be chow, pung or kong, got {self.kind!r}")
-        if not (0 <= self.tile < N_KINDS):
-            raise HandError(f"meld tile id {self.tile} is out of range 0..33")
+        if not _is_int(self.tile) or not (0 <= self.tile < N_KINDS):
+            raise HandError(f"meld tile must be a tile id 0..33, got {self.tile!r}")
+        if not _is_int(self.offer):
+            raise HandError(f"meld digit must be an integer, got {self.offer!r}")
+        # plain ints, so that str() prints digits and equal melds compare and hash alike
+        object.__setattr__(self, "tile", int(self.tile))
+        object.__setattr__(self, "offer", int(self.offer))
+        object.__setattr__(self, "added", bool(self.added))
+        if self.added and self.kind != KONG:
+            raise HandError(f"only a kong can be added to a pung, not a {self.kind}")
         if self.kind == CHOW:
             if self.tile >= 27 or self.tile % 9 > 6:
                 raise HandError(f"no chow starts at {TILE_NAMES[self.tile]}")
@@ -87,7 +98,11 @@ class Meld:
         return f"[{body}{self.offer + 4 if self.added else self.offer}]"
 
     def to_pymahjonggb(self) -> tuple[str, str, int]:
-        """PyMahjongGB's pack tuple: ("CHI", middle tile, claimed 1-3) / ("PENG"|"GANG", tile, offer)."""
+        """PyMahjongGB's pack tuple: ("CHI", middle tile, claimed 1-3) / ("PENG"|"GANG", tile, offer).
+
+        PyMahjongGB has no code for an added kong (its offers are 0..3): one is written as the
+        exposed kong ("GANG", tile, who gave the pung), so reading it back loses `added` only.
+        """
         if self.kind == CHOW:
             return ("CHI", botzone_token(self.tile + 1), self.offer)
         return ("PENG" if self.kind == PUNG else "GANG", botzone_token(self.tile), self.offer)
@@ -101,8 +116,22 @@ def parse_meld(meld: "str | Meld | Sequence") -> Meld:
         return _meld_from_pack(meld)
     if not isinstance(meld, str):
         raise HandError(f"a meld must be a string like '[123m1]', got {meld!r}")
+    return _meld_from_text(meld)
+
+
+def _checked_meld(source, kind: str, tile: int, offer: int, added: bool = False) -> Meld:
+    """Meld(...), naming the text or pack it was read from in any error."""
+    try:
+        return Meld(kind, tile, offer, added)
+    except HandError as exc:
+        raise HandError(f"meld {source!r}: {exc}") from None
+
+
+def _meld_from_text(meld: str) -> Meld:
     text = meld.strip()
-    if text.startswith("[") and text.endswith("]"):
+    if text.startswith("[") != text.endswith("]"):
+        raise HandError(f"malformed meld {meld!r}: unbalanced brackets")
+    if text.startswith("["):
         text = text[1:-1]
     m = _MELD_BODY_RE.match(text)
     if not m:
@@ -110,19 +139,18 @@ def parse_meld(meld: "str | Meld | Sequence") -> Meld:
     tiles = sorted(parse_tiles(m.group(1)))
     digit = m.group(2)
     if len(tiles) == 3 and tiles[0] == tiles[2]:
-        offer = 1 if digit is None else int(digit)
-        return Meld(PUNG, tiles[0], offer)
+        return _checked_meld(meld, PUNG, tiles[0], 1 if digit is None else int(digit))
     if len(tiles) == 3:
         if tiles[0] >= 27 or not (tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2) or tiles[0] // 9 != tiles[2] // 9:
             raise HandError(f"malformed meld {meld!r}: three tiles must be a run in one suit or three of a kind")
-        return Meld(CHOW, tiles[0], 1 if digit is None else int(digit))
+        return _checked_meld(meld, CHOW, tiles[0], 1 if digit is None else int(digit))
     if len(tiles) == 4 and tiles[0] == tiles[3]:
         offer = 0 if digit is None else int(digit)
         if offer >= 5:
             if offer > 7:
                 raise HandError(f"malformed meld {meld!r}: an added kong's digit is 5, 6 or 7")
-            return Meld(KONG, tiles[0], offer - 4, added=True)
-        return Meld(KONG, tiles[0], offer)
+            return _checked_meld(meld, KONG, tiles[0], offer - 4, added=True)
+        return _checked_meld(meld, KONG, tiles[0], offer)
     raise HandError(f"malformed meld {meld!r}: a meld is a chow, a pung or a kong")
 
 
@@ -135,15 +163,12 @@ def _meld_from_pack(pack: Sequence) -> Meld:
         raise HandError(f"pack kind must be CHI, PENG or GANG, got {kind!r}")
     kind = kinds[kind.upper()]
     t = tile_id(tile)
-    if not isinstance(offer, (int, np.integer)):
-        raise HandError(f"pack offer must be an integer, got {offer!r}")
-    if kind == CHOW:
-        return Meld(CHOW, t - 1, int(offer)) if t < 27 and 1 <= t % 9 <= 7 else _bad_chow(pack)
-    return Meld(kind, t, int(offer))
-
-
-def _bad_chow(pack) -> Meld:
-    raise HandError(f"pack {pack!r}: a CHI names the middle tile of a run (2..8 of a suit)")
+    if not _is_int(offer) or not 0 <= offer <= 3:
+        # PyMahjongGB's offers are 0..3 (0 = concealed kong); it has no added-kong code
+        raise HandError(f"pack {pack!r}: the offer must be an integer 0..3, got {offer!r}")
+    if kind == CHOW and not (t < 27 and 1 <= t % 9 <= 7):
+        raise HandError(f"pack {pack!r}: a CHI names the middle tile of a run (2..8 of a suit)")
+    return _checked_meld(pack, kind, t - 1 if kind == CHOW else t, int(offer))
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,10 +186,10 @@ class Hand:
     meld_counts: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        counts = np.asarray(self.counts, dtype=np.uint8).copy()
+        counts = count_array(self.counts)  # a checked copy: no cast may wrap -1 into 255
         counts.flags.writeable = False
         object.__setattr__(self, "counts", counts)
-        melds = tuple(parse_meld(m) for m in self.melds)
+        melds = parse_melds(self.melds)
         object.__setattr__(self, "melds", melds)
         if len(melds) > MAX_MELDS:
             raise HandError(f"{len(melds)} melds: a hand has at most 4")
@@ -189,8 +214,11 @@ class Hand:
                 f"{n} standing tiles with {len(melds)} meld(s): a hand needs "
                 f"{expected[0]} (waiting) or {expected[1]} (after a draw) standing tiles"
             )
-        if self.last_tile is not None and counts[self.last_tile] == 0:
-            raise HandError(f"last tile {TILE_NAMES[self.last_tile]} is not among the standing tiles")
+        if self.last_tile is not None:
+            last = tile_id(self.last_tile)
+            if counts[last] == 0:
+                raise HandError(f"last tile {TILE_NAMES[last]} is not among the standing tiles")
+            object.__setattr__(self, "last_tile", last)
 
     @property
     def n_standing(self) -> int:
@@ -246,38 +274,75 @@ class Hand:
         return " ".join(botzone_token(t) for t in ids)
 
     def to_pymahjonggb(self) -> tuple[tuple, tuple]:
-        """(packs, standing tiles) in PyMahjongGB's form; the last tile is left in the hand."""
-        ids = [t for t in range(N_KINDS) for _ in range(int(self.counts[t]))]
-        return tuple(m.to_pymahjonggb() for m in self.melds), tuple(botzone_token(t) for t in ids)
+        """(packs, standing tiles) in PyMahjongGB's form; the last tile is left in the hand,
+        written last, so that parse_hand(tiles, packs) gives the same Hand back."""
+        return tuple(m.to_pymahjonggb() for m in self.melds), tuple(self.to_botzone().split())
 
-    def with_counts(self, counts: np.ndarray) -> "Hand":
+    def with_counts(self, counts: "np.ndarray | Sequence[int]") -> "Hand":
         """The same melds with other standing tiles (validated again)."""
         return Hand(counts, self.melds)
 
 
-def _split_melds(text: str) -> tuple[list[str], str, list[int]]:
-    """Meld texts, the standing-tile text, and ids in written order."""
-    melds = []
-    standing_parts = []
+def parse_melds(melds) -> tuple[Meld, ...]:
+    """Melds from a string of bracketed melds ("[123m1][EEE2]"), or from an iterable of melds
+    as strings, Meld objects or PyMahjongGB packs; None means no melds."""
+    if melds is None:
+        return ()
+    if isinstance(melds, str):
+        texts, ids = _split_melds(melds)
+        if ids:
+            raise HandError(f"{melds!r} has tiles outside brackets: only melds are expected here")
+        return tuple(parse_meld(m) for m in texts)
+    if isinstance(melds, Meld):
+        return (melds,)
+    try:
+        items = list(melds)
+    except TypeError:
+        raise HandError(f"melds must be a string or a list of melds, got {type(melds).__name__}") from None
+    return tuple(parse_meld(m) for m in items)
+
+
+def _split_melds(text: str) -> tuple[list[str], list[int]]:
+    """The meld texts inside brackets, and the ids of the standing tiles in written order.
+
+    Each stretch of tiles between brackets is read on its own: joined, "12[345m1]3m" would
+    silently give 1m2m3m, the digits borrowing a suit letter from across a meld.
+    """
+    melds: list[str] = []
+    ids: list[int] = []
     pos = 0
     while pos < len(text):
         open_at = text.find("[", pos)
         close_at = text.find("]", pos)
         if close_at != -1 and (open_at == -1 or close_at < open_at):
             raise HandError(f"']' at position {close_at} in {text!r} has no matching '['")
+        end = len(text) if open_at == -1 else open_at
+        ids.extend(_tiles_between(text, pos, end))
         if open_at == -1:
-            standing_parts.append(text[pos:])
             break
-        standing_parts.append(text[pos:open_at])
         close_at = text.find("]", open_at)
         if close_at == -1:
             raise HandError(f"'[' at position {open_at} in {text!r} is never closed")
-        if "[" in text[open_at + 1:close_at]:
-            raise HandError(f"nested '[' in {text!r}")
+        nested = text.find("[", open_at + 1, close_at)
+        if nested != -1:
+            raise HandError(f"'[' at position {nested} in {text!r} is nested inside the meld opened at {open_at}")
         melds.append(text[open_at + 1:close_at])
         pos = close_at + 1
-    standing = "".join(standing_parts)
-    return melds, standing, parse_tiles(standing) if standing.strip() else []
+    return melds, ids
+
+
+def _tiles_between(text: str, start: int, end: int) -> list[int]:
+    """Tile ids of text[start:end], a stretch of standing tiles beside bracketed melds."""
+    part = text[start:end]
+    if not part.strip():
+        return []
+    try:
+        return parse_tiles(part)
+    except HandError as exc:
+        if part == text:
+            raise
+        # positions in the message count from the start of this stretch: say where it is
+        raise HandError(f"{exc} (the tiles at position {start} of {text!r})") from None
 
 
 def parse_hand(hand, melds: Iterable = ()) -> Hand:
@@ -285,36 +350,25 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
 
     `hand` may be a compact string with bracketed melds (``"[123m1]456p789sEEE5m"``), a Botzone
     token string, a 34-count array, a list of tile names or ids, or a Hand (returned as is when
-    no extra melds are given). `melds` adds melds as strings, Meld objects or PyMahjongGB packs.
+    no extra melds are given). `melds` adds melds: a string of bracketed melds, or a list of
+    strings, Meld objects or PyMahjongGB packs.
     """
-    extra = [parse_meld(m) for m in melds]
+    extra = parse_melds(melds)
     if isinstance(hand, Hand):
-        return hand if not extra else Hand(hand.counts, hand.melds + tuple(extra), hand.last_tile)
+        return hand if not extra else Hand(hand.counts, hand.melds + extra, hand.last_tile)
     if isinstance(hand, str):
-        if is_botzone(hand):
-            ids = parse_tiles(hand)
-            meld_texts: list[str] = []
-        else:
-            meld_texts, _, ids = _split_melds(hand)
+        meld_texts, ids = _split_melds(hand)
         counts = np.bincount(np.asarray(ids, dtype=np.int64), minlength=N_KINDS)
         over = np.flatnonzero(counts > 4)
         if over.size:
             t = int(over[0])
             raise HandError(f"tile {TILE_NAMES[t]} appears {int(counts[t])} times in {hand!r}; there are only 4 copies")
-        all_melds = tuple(parse_meld(m) for m in meld_texts) + tuple(extra)
+        all_melds = tuple(parse_meld(m) for m in meld_texts) + extra
         return Hand(counts, all_melds, ids[-1] if ids else None)
-    if isinstance(hand, (bytes, bytearray)):
+    if isinstance(hand, (bytes, bytearray, memoryview)):
         raise HandError("a hand must be a str, a 34-count array or a list of tiles, not bytes")
-    try:
-        counts = counts_of(hand)
-    except TypeError as exc:
-        raise HandError(f"cannot read a hand from {type(hand).__name__}: {exc}") from None
-    ordered = None
-    if not isinstance(hand, np.ndarray):
-        seq = list(hand)
-        if len(seq) != N_KINDS and seq:
-            ordered = tile_id(seq[-1])
-    return Hand(counts, tuple(extra), ordered)
+    counts, ids = read_tiles(hand)
+    return Hand(counts, extra, ids[-1] if ids else None)
 
 
 def visible_counts(visible) -> np.ndarray:
@@ -324,13 +378,10 @@ def visible_counts(visible) -> np.ndarray:
     if visible is None:
         return np.zeros(N_KINDS, np.uint8)
     if isinstance(visible, str):
-        meld_texts, _, ids = _split_melds(visible) if not is_botzone(visible) else ([], "", parse_tiles(visible))
+        meld_texts, ids = _split_melds(visible)
         for m in meld_texts:
             ids.extend(parse_meld(m).tiles)
         return counts_of(ids)
     if isinstance(visible, Hand):
         return (visible.counts + visible.meld_counts).astype(np.uint8)
-    try:
-        return counts_of(visible)
-    except TypeError as exc:
-        raise HandError(f"cannot read visible tiles from {type(visible).__name__}: {exc}") from None
+    return counts_of(visible)

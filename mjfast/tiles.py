@@ -40,9 +40,9 @@ _BOTZONE_RE = re.compile(r"^[\s,]*(?:(?:[WBT][1-9]|F[1-4]|J[1-3]|H[1-8])[\s,]*)+
 _BOTZONE_TOKEN_RE = re.compile(r"[A-Z]\d")
 
 
-def tile_name(tile: int) -> str:
-    """The name ("1m".."9s", "E".."P") of tile id 0..33."""
-    return TILE_NAMES[tile]
+def tile_name(tile: "int | str") -> str:
+    """The name ("1m".."9s", "E".."P") of tile id 0..33 (or of any one-tile notation)."""
+    return TILE_NAMES[tile_id(tile)]
 
 
 def tile_id(tile: "str | int") -> int:
@@ -135,31 +135,84 @@ def counts_of(tiles: "str | Iterable | np.ndarray", *, max_copies: int = 4) -> n
     if isinstance(tiles, str):
         ids = parse_tiles(tiles)
         counts = np.bincount(np.asarray(ids, dtype=np.int64), minlength=N_KINDS)
+        _check_copies(counts, max_copies)
+        return counts.astype(np.uint8)
+    counts, _ = read_tiles(tiles, max_copies=max_copies)
+    return counts
+
+
+def read_tiles(tiles, *, max_copies: int = 4) -> "tuple[np.ndarray, list[int] | None]":
+    """(34 counts as uint8, tile ids in written order or None) of a count array or tile list.
+
+    The ids are None when the input was counts: counts carry no order, so no last tile.
+    """
+    if isinstance(tiles, (str, bytes, bytearray, memoryview)):
+        # a str is a notation (counts_of), and bytes iterate as small ints, which would be
+        # silently read as tile ids: refuse both here rather than guess
+        raise HandError(f"expected a count array or a list of tiles, not {type(tiles).__name__}")
+    if isinstance(tiles, np.ndarray) and tiles.ndim != 1:
+        raise HandError(f"tiles must be one-dimensional (34 counts or a list of tiles), got shape {tiles.shape}")
+    if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,) and tiles.dtype.kind in "iufcb":
+        return count_array(tiles, max_copies=max_copies), None
+    try:
+        seq = list(tiles)
+    except TypeError:
+        raise HandError(
+            f"cannot read tiles from {type(tiles).__name__}: expected a string, 34 counts or a list of tiles"
+        ) from None
+    all_ints = all(_is_int(x) for x in seq)
+    if len(seq) == N_KINDS and all_ints:
+        return count_array(seq, max_copies=max_copies), None
+    try:
+        ids = [tile_id(x) for x in seq]
+        counts = np.bincount(np.asarray(ids, dtype=np.int64), minlength=N_KINDS)
+        _check_copies(counts, max_copies)
+    except HandError as exc:
+        if not all_ints:
+            raise
+        # 33 or 35 integers are more likely a miscounted count array than tile ids: say both
+        raise HandError(f"{exc} (read as {len(seq)} tile ids: a count array has exactly 34 entries)") from None
+    return counts.astype(np.uint8), ids
+
+
+def count_array(values, *, max_copies: int = 4) -> np.ndarray:
+    """`values`, 34 integer counts (an array or a sequence), checked and copied as uint8.
+
+    The range is checked before any cast, so that 256 or 2**64 cannot wrap into a valid count.
+    """
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind not in "iu":
+            raise HandError(f"a count array must hold integers, got dtype {values.dtype}")
+        if values.shape != (N_KINDS,):
+            raise HandError(f"a count array must have 34 entries, got shape {values.shape}")
+        # compared in the array's own dtype, so nothing can wrap; one reduction when valid
+        if values.max() <= max_copies and (values.dtype.kind == "u" or values.min() >= 0):
+            return values.astype(np.uint8)
+        seq = values.tolist()  # exact Python ints for the checks and messages below
     else:
-        counts = _counts_from_sequence(tiles)
+        try:
+            if isinstance(values, (str, bytes, bytearray)):
+                raise TypeError  # a notation, not counts: parse_hand and counts_of read those
+            seq = list(values)
+        except TypeError:
+            raise HandError(f"a count array must be 34 integers, got {type(values).__name__}") from None
+        if len(seq) != N_KINDS:
+            raise HandError(f"a count array must have 34 entries, got {len(seq)}")
+    for t, x in enumerate(seq):
+        if not _is_int(x):
+            raise HandError(f"a count array must hold integers, got {x!r} for tile {TILE_NAMES[t]}")
+        if x < 0:
+            raise HandError(f"negative count {x} for tile {TILE_NAMES[t]}")
+        if x > max_copies:
+            raise HandError(f"tile {TILE_NAMES[t]} appears {x} times; there are only 4 copies")
+    return np.array(seq, dtype=np.uint8)
+
+
+def _check_copies(counts: np.ndarray, max_copies: int) -> None:
     over = np.flatnonzero(counts > max_copies)
     if over.size:
         t = int(over[0])
         raise HandError(f"tile {TILE_NAMES[t]} appears {int(counts[t])} times; there are only 4 copies")
-    return counts.astype(np.uint8)
-
-
-def _counts_from_sequence(tiles) -> np.ndarray:
-    if isinstance(tiles, np.ndarray) and tiles.dtype.kind in "iu" and tiles.shape == (N_KINDS,):
-        arr = tiles.astype(np.int64)
-    else:
-        seq = list(tiles)
-        if len(seq) == N_KINDS and all(_is_int(x) for x in seq):
-            arr = np.asarray(seq, dtype=np.int64)
-        else:
-            ids = [tile_id(x) for x in seq]
-            return np.bincount(np.asarray(ids, dtype=np.int64), minlength=N_KINDS)
-    if arr.ndim != 1 or arr.shape[0] != N_KINDS:
-        raise HandError(f"a count array must have 34 entries, got shape {arr.shape}")
-    if (arr < 0).any():
-        t = int(np.flatnonzero(arr < 0)[0])
-        raise HandError(f"negative count {int(arr[t])} for tile {TILE_NAMES[t]}")
-    return arr
 
 
 def _is_int(x) -> bool:
@@ -172,12 +225,9 @@ def format_tiles(tiles: "Sequence[int] | np.ndarray", *, ordered: bool = False) 
     With `ordered`, the ids keep their order and each run of one suit gets its own letter,
     so that the last tile written stays last (the winning tile of a scoring hand).
     """
-    if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,):
-        ids = [t for t in range(N_KINDS) for _ in range(int(tiles[t]))]
-    else:
-        ids = [int(t) for t in tiles]
-        if not ordered:
-            ids.sort()
+    ids = _ids_of(tiles)
+    if not ordered:
+        ids.sort()
     out: list[str] = []
     pending_suit = None
     for t in ids:
@@ -191,8 +241,9 @@ def format_tiles(tiles: "Sequence[int] | np.ndarray", *, ordered: bool = False) 
     return "".join(out)
 
 
-def botzone_token(tile: int) -> str:
+def botzone_token(tile: "int | str") -> str:
     """The Botzone token of tile id `tile` (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3)."""
+    tile = tile_id(tile)  # an id out of range would print as a plausible wrong token
     if tile < 27:
         return "WBT"[tile // 9] + str(tile % 9 + 1)
     if tile < 31:
@@ -202,8 +253,12 @@ def botzone_token(tile: int) -> str:
 
 def format_botzone(tiles: "Sequence[int] | np.ndarray") -> str:
     """Botzone tokens separated by spaces, for a 34-count array or a list of ids."""
+    return " ".join(botzone_token(t) for t in _ids_of(tiles))
+
+
+def _ids_of(tiles: "Sequence[int] | np.ndarray") -> list[int]:
+    """Tile ids, in order, of a 34-count array or of a list of tile ids or names."""
     if isinstance(tiles, np.ndarray) and tiles.shape == (N_KINDS,):
-        ids = [t for t in range(N_KINDS) for _ in range(int(tiles[t]))]
-    else:
-        ids = list(tiles)
-    return " ".join(botzone_token(int(t)) for t in ids)
+        counts = count_array(tiles)
+        return [t for t in range(N_KINDS) for _ in range(int(counts[t]))]
+    return [tile_id(t) for t in tiles]
