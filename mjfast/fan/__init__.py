@@ -1,0 +1,35 @@
+"""Fan scoring for Chinese Official Mahjong (MCR): the 81 fans, the judge's rulings as named
+switches, settlement, and batch scoring on all cores.
+
+    from mjfast.fan import score, settle, winning_tiles
+    r = score("[123p1][345s2][999s3]6m6pEW1m"...)   # the tile written last wins
+    r.total, r.fans, r.meets_minimum
+    settle(r, winner=0, discarder=2)                 # four score deltas
+
+Modules: names (the fan table), ruleset (switches), tileprops, layout and encode (kernel
+input), waits, decompose, combos, rules, exclusions, forms, kernel, batch (numba kernels),
+conditions, result, settle, api (the Python layer). docs/fan.md explains every rule and ruling.
+"""
+
+from .api import BatchScores, hands_to_arrays, score, score_batch, winning_tiles
+from .names import FANS, N_FANS, FanInfo, fan_by_name
+from .result import Fan, FanResult
+from .ruleset import JUDGE, Ruleset
+from .settle import settle
+
+__all__ = [
+    "FANS",
+    "N_FANS",
+    "BatchScores",
+    "Fan",
+    "FanInfo",
+    "FanResult",
+    "JUDGE",
+    "Ruleset",
+    "fan_by_name",
+    "hands_to_arrays",
+    "score",
+    "score_batch",
+    "settle",
+    "winning_tiles",
+]

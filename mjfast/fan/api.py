@@ -1,0 +1,263 @@
+"""Public functions of mjfast.fan: score, winning_tiles, score_batch (and settle, in settle.py).
+
+The Python layer owns parsing, validation and errors; the kernels get clean vectors.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+
+from ..errors import HandError
+from ..hand import Hand, parse_hand
+from ..tiles import TILE_NAMES
+from .conditions import MAX_FLOWERS, condition_bits, flag, flower_count, wind_index
+from .encode import encode_hand, meld_code
+from .kernel import AT_CORRECTED, AT_TOTAL, score_each_win, score_one
+from .layout import (
+    AT_CONDITIONS,
+    AT_FLOWERS,
+    AT_MELD_KIND,
+    AT_MELD_OPEN,
+    AT_MELD_TILE,
+    AT_N_MELDS,
+    AT_PREVALENT_WIND,
+    AT_SEAT_WIND,
+    AT_WIN_TILE,
+    CHOW_SET,
+    KONG_SET,
+    VEC_LEN,
+    WIN_KONG,
+    WIN_LAST_COPY,
+    WIN_LAST_TILE,
+    WIN_SELF_DRAWN,
+)
+from .names import N_FANS
+from .result import FanResult, fans_of_row
+from .ruleset import ruleset_of
+
+_NOT_A_WIN = (
+    "is not a winning hand: its standing tiles and melds make neither four sets and a pair, "
+    "nor seven pairs, thirteen orphans, honours and knitted tiles, or a knitted straight with a set and a pair"
+)
+
+
+def _winning_hand(hand_or_string) -> Hand:
+    hand = parse_hand(hand_or_string)
+    if not hand.drawn:
+        raise HandError(
+            f"{hand.to_compact()} has {hand.n_standing} standing tiles with {hand.n_melds} meld(s): that is a hand "
+            "waiting for its winning tile, not a win; add the winning tile last, or use winning_tiles()"
+        )
+    if hand.last_tile is None:
+        raise HandError(
+            f"{hand.to_compact()}: score() needs to know the winning tile; write the hand as a string with the "
+            "winning tile last, or give a Hand with last_tile set"
+        )
+    return hand
+
+
+def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_tile=False, seat_wind="E",
+          prevalent_wind="E", flowers=0, ruleset=None) -> FanResult:
+    """Score a winning hand: the best reading's fans, total and whether it meets the minimum.
+
+    `hand_or_string`: a Hand or any notation parse_hand reads ("[123p1][345s2]...6m"); the
+    tile written last is the winning tile. Conditions: `self_drawn` (自摸), `last_copy` (和绝张:
+    the winning tile was the last unseen copy), `kong` (杠上开花 when self-drawn, 抢杠和 on a
+    discard), `last_tile` (the wall's last tile: 妙手回春 / 海底捞月), winds (E S W N or 0-3),
+    `flowers` (0-8). Conditions the hand contradicts are corrected as the judge corrects them
+    (see FanResult.self_drawn ... for what was scored). Raises HandError for bad input or a
+    hand that is not a win.
+    """
+    hand = _winning_hand(hand_or_string)
+    rules = ruleset_of(ruleset)
+    seat = wind_index(seat_wind, "seat_wind")
+    prevalent = wind_index(prevalent_wind, "prevalent_wind")
+    vec = encode_hand(hand, hand.last_tile, condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent,
+                      flower_count(flowers))
+    row = score_one(vec, rules.code)
+    if row[AT_TOTAL] < 0:
+        raise HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
+    return FanResult(row, hand, hand.last_tile, rules, seat, prevalent)
+
+
+_CONDITION_NAMES = ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind", "flowers", "ruleset")
+
+
+def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
+    """Every tile that completes `hand13` (a hand before its win: 13 tiles counting each meld as
+    three) and what the win scores, as {tile name: FanResult}, in tile order.
+
+    `conditions` are score()'s keyword arguments, applied to every winning tile (和绝张 is
+    dropped for a tile the hand already holds, as score() does). A tile the hand holds all four
+    copies of cannot be won on and is left out. Wins below the minimum are included: check
+    `meets_minimum`.
+    """
+    unknown = sorted(set(conditions) - set(_CONDITION_NAMES))
+    if unknown:
+        raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
+    hand = parse_hand(hand13)
+    if hand.drawn:
+        raise HandError(
+            f"{hand.to_compact()} already has its 14th tile; winning_tiles() takes a hand waiting for it "
+            "(13 tiles counting each meld as three)"
+        )
+    rules = ruleset_of(conditions.get("ruleset"))
+    seat = wind_index(conditions.get("seat_wind", "E"), "seat_wind")
+    prevalent = wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind")
+    bits = condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
+                          conditions.get("kong", False), conditions.get("last_tile", False))
+    vec = encode_hand(hand, 0, bits, seat, prevalent, flower_count(conditions.get("flowers", 0)))
+    rows = score_each_win(vec, rules.code)
+    return {
+        TILE_NAMES[t]: FanResult(rows[t], hand, int(t), rules, seat, prevalent)
+        for t in np.flatnonzero(rows[:, AT_TOTAL] >= 0)
+    }
+
+
+class BatchScores:
+    """Scores of many hands: `totals` (int64[N], -1 where a row is not a win), `fans`
+    (int64[N, N_FANS] counts by fan id, see mjfast.fan.FANS) and `conditions` (the corrected
+    win-condition bits, see mjfast.fan.layout)."""
+
+    __slots__ = ("totals", "fans", "conditions")
+
+    def __init__(self, rows: np.ndarray):
+        self.totals = rows[:, AT_TOTAL]
+        self.fans = rows[:, :N_FANS]
+        self.conditions = rows[:, AT_CORRECTED]
+
+    def __len__(self) -> int:
+        return len(self.totals)
+
+    def fan_list(self, i: int):
+        """The Fan entries of row i, highest first (as FanResult.fans)."""
+        return fans_of_row(self.fans[i])
+
+
+def _per_row(value, n: int, what: str, convert, low: int, high: int) -> np.ndarray:
+    """A condition given once for all rows or once per row, as an int64 array of n values in
+    low..high. Integer (or bool) arrays are checked in bulk; anything else goes through
+    `convert` (value, what) one value at a time."""
+    arr = np.asarray(value) if not isinstance(value, str) else None
+    if arr is not None and arr.dtype.kind in "biu":
+        arr = arr.astype(np.int64)
+        if arr.ndim == 0:
+            arr = np.full(n, int(arr), np.int64)
+        if arr.shape != (n,):
+            raise HandError(f"{what} must be one value or {n} values, got shape {arr.shape}")
+        if arr.min(initial=low) < low or arr.max(initial=high) > high:
+            raise HandError(f"{what} values must be {low}-{high}")
+        return arr
+    if arr is None or arr.ndim == 0:
+        return np.full(n, int(convert(value, what)), np.int64)
+    if len(arr) != n:
+        raise HandError(f"{what} has {len(arr)} entries for {n} hands")
+    return np.array([int(convert(v.item() if isinstance(v, np.generic) else v, what)) for v in arr], np.int64)
+
+
+def hands_to_arrays(hands: Iterable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(counts N x 34, winning tiles N, melds N x 4 x 3) for score_batch, from winning hands in
+    any notation parse_hand reads (the tile written last wins)."""
+    parsed = [_winning_hand(h) for h in hands]
+    n = len(parsed)
+    counts = np.zeros((n, 34), np.uint8)
+    wins = np.zeros(n, np.int64)
+    melds = np.zeros((n, 4, 3), np.int64)
+    for i, hand in enumerate(parsed):
+        counts[i] = hand.counts
+        wins[i] = hand.last_tile
+        for j, m in enumerate(hand.melds):
+            melds[i, j] = meld_code(m)
+    return counts, wins, melds
+
+
+def _check_batch(counts, wins, melds) -> None:
+    n = counts.shape[0]
+    if counts.min(initial=0) < 0 or counts.max(initial=0) > 4:
+        raise HandError("counts must be 0-4")
+    if wins.shape != (n,) or wins.min(initial=0) < 0 or wins.max(initial=0) > 33:
+        raise HandError(f"win_tiles must be {n} tile ids 0-33")
+    rows = np.arange(n)
+    missing = np.flatnonzero(counts[rows, wins] == 0)
+    if missing.size:
+        i = int(missing[0])
+        raise HandError(f"row {i}: the winning tile {TILE_NAMES[wins[i]]} is not among the standing tiles")
+    kinds, tiles, opens = melds[:, :, 0], melds[:, :, 1], melds[:, :, 2]
+    if kinds.min(initial=0) < 0 or kinds.max(initial=0) > KONG_SET or opens.min(initial=0) < 0 or opens.max(initial=0) > 1:
+        raise HandError("meld kinds must be 0 (none), 1 (chow), 2 (pung), 3 (kong); open flags 0 or 1")
+    present = kinds > 0
+    if (present[:, 1:] & ~present[:, :-1]).any():
+        raise HandError("melds must fill the first slots of each row (kind 0 only after the last meld)")
+    if (present & ((tiles < 0) | (tiles > 33))).any():
+        raise HandError("meld tiles must be tile ids 0-33")
+    bad_chow = (kinds == CHOW_SET) & ((tiles >= 27) | (tiles % 9 > 6))
+    if bad_chow.any():
+        raise HandError(f"row {int(np.flatnonzero(bad_chow.any(axis=1))[0])}: a chow starts at a tile with no run")
+    concealed_non_kong = present & (kinds != KONG_SET) & (opens == 0)
+    if concealed_non_kong.any():
+        raise HandError("only a kong can be concealed (open flag 0); chows and pungs are claimed")
+    held = counts.astype(np.int64)
+    for j in range(4):
+        for kind, width, copies in ((CHOW_SET, 3, 1), (2, 1, 3), (KONG_SET, 1, 4)):
+            sel = np.flatnonzero(kinds[:, j] == kind)
+            for d in range(width):
+                np.add.at(held, (sel, tiles[sel, j] + d), copies)
+    over = np.flatnonzero((held > 4).any(axis=1))
+    if over.size:
+        raise HandError(f"row {int(over[0])}: more than four copies of a tile")
+    n_melds = present.sum(axis=1)
+    wrong = np.flatnonzero(counts.sum(axis=1) != 14 - 3 * n_melds)
+    if wrong.size:
+        i = int(wrong[0])
+        raise HandError(f"row {i}: {int(counts[i].sum())} standing tiles with {int(n_melds[i])} melds; a win needs "
+                        f"{14 - 3 * int(n_melds[i])}")
+
+
+def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=False, kong=False, last_tile=False,
+                seat_wind=0, prevalent_wind=0, flowers=0, ruleset=None) -> BatchScores:
+    """Score N winning hands in parallel.
+
+    counts: N x 34 standing tiles including the winning tile; win_tiles: N tile ids;
+    melds: None or N x 4 x 3 (kind 0 none / 1 chow / 2 pung / 3 kong, tile — the lowest of a
+    chow —, 1 if claimed or exposed / 0 for a concealed kong), melds in the first slots.
+    Each condition is one value for all hands or one per hand. Rows that are no win get total
+    -1 (a batch is not stopped by one bad hand); malformed input raises HandError.
+    """
+    counts = np.asarray(counts)
+    if counts.ndim != 2 or counts.shape[1] != 34 or counts.dtype.kind not in "iu":
+        raise HandError(f"counts must be an N x 34 integer array, got shape {counts.shape} dtype {counts.dtype}")
+    n = counts.shape[0]
+    wins = np.asarray(win_tiles)
+    if wins.dtype.kind not in "iu":
+        raise HandError("win_tiles must be integer tile ids")
+    wins = wins.astype(np.int64)
+    if melds is None:
+        melds = np.zeros((n, 4, 3), np.int64)
+    else:
+        melds = np.asarray(melds)
+        if melds.shape != (n, 4, 3) or melds.dtype.kind not in "iu":
+            raise HandError(f"melds must be an N x 4 x 3 integer array, got shape {melds.shape}")
+        melds = melds.astype(np.int64)
+    _check_batch(counts, wins, melds)
+    rules = ruleset_of(ruleset)
+    vecs = np.zeros((n, VEC_LEN), np.int16)
+    vecs[:, :34] = counts
+    vecs[:, AT_N_MELDS] = (melds[:, :, 0] > 0).sum(axis=1)
+    vecs[:, AT_MELD_KIND:AT_MELD_KIND + 4] = melds[:, :, 0]
+    vecs[:, AT_MELD_TILE:AT_MELD_TILE + 4] = melds[:, :, 1]
+    vecs[:, AT_MELD_OPEN:AT_MELD_OPEN + 4] = melds[:, :, 2]
+    vecs[:, AT_WIN_TILE] = wins
+    bits = np.zeros(n, np.int64)
+    for value, what, bit in ((self_drawn, "self_drawn", WIN_SELF_DRAWN), (last_copy, "last_copy", WIN_LAST_COPY),
+                             (kong, "kong", WIN_KONG), (last_tile, "last_tile", WIN_LAST_TILE)):
+        bits |= _per_row(value, n, what, flag, 0, 1) * bit
+    vecs[:, AT_CONDITIONS] = bits
+    vecs[:, AT_SEAT_WIND] = _per_row(seat_wind, n, "seat_wind", wind_index, 0, 3)
+    vecs[:, AT_PREVALENT_WIND] = _per_row(prevalent_wind, n, "prevalent_wind", wind_index, 0, 3)
+    vecs[:, AT_FLOWERS] = _per_row(flowers, n, "flowers", lambda v, what: flower_count(v), 0, MAX_FLOWERS)
+    # Imported here: the parallel kernel compiles on first use, not for users of score().
+    from .batch import score_rows
+
+    return BatchScores(score_rows(vecs, rules.code))

@@ -1,0 +1,117 @@
+"""The non-repeat principle (不重复原则) as data: which fans a fan excludes.
+
+A fan excludes another when every hand that has the first necessarily has the second (大四喜
+has four wind pungs, so it is always 碰碰和). The principle applies to single fans only: two
+fans that together imply a third do not exclude it (绿一色 + 清一色 still score 断幺, ruling 12).
+
+Some exclusions never need a table entry because the scoring never produces both fans: the
+combination rules in `combos` stop at the largest fan a group of sets makes (一色四同顺 never
+computes 一色三同顺), the kong rules give one kong fan and one concealed-pung fan at most
+(ruling 14), and the special forms score their own short list (九莲宝灯's extra 幺九刻 for a
+2, 5 or 8 is its own rule, ruling 11). Entries for such pairs are listed anyway where the
+rules name them, so that this table reads like the rule book; they cost nothing.
+
+The table is applied in fan-id order (highest fans first): a fan that is excluded does not go
+on to exclude others, which never matters here because every chain is closed (a fan excludes
+whatever the fans it excludes exclude).
+"""
+
+import numpy as np
+from numba import njit
+
+from . import names as n
+from .ruleset import ALL_TERMINALS_NO_TRIPLE_PUNG, BIG_FANS_VOID_SUIT
+
+EXCLUDES: dict[int, tuple[int, ...]] = {
+    n.BIG_FOUR_WINDS: (n.BIG_THREE_WINDS, n.LITTLE_FOUR_WINDS, n.ALL_PUNGS, n.PREVALENT_WIND, n.SEAT_WIND,
+                       n.PUNG_OF_TERMINALS_OR_HONORS),
+    n.BIG_THREE_DRAGONS: (n.LITTLE_THREE_DRAGONS, n.TWO_DRAGON_PUNGS, n.DRAGON_PUNG),
+    n.ALL_GREEN: (n.HALF_FLUSH, n.ONE_VOIDED_SUIT),
+    n.NINE_GATES: (n.FULL_FLUSH, n.CONCEALED_HAND, n.ONE_VOIDED_SUIT, n.NO_HONORS),
+    n.FOUR_KONGS: (n.THREE_KONGS, n.TWO_MELDED_KONGS, n.TWO_CONCEALED_KONGS, n.CONCEALED_KONG_AND_MELDED_KONG,
+                   n.MELDED_KONG, n.CONCEALED_KONG, n.ALL_PUNGS, n.SINGLE_WAIT),
+    n.SEVEN_SHIFTED_PAIRS: (n.SEVEN_PAIRS, n.FULL_FLUSH, n.CONCEALED_HAND, n.ONE_VOIDED_SUIT, n.NO_HONORS,
+                            n.SINGLE_WAIT),
+    n.THIRTEEN_ORPHANS: (n.ALL_TERMINALS_AND_HONORS, n.ALL_TYPES, n.CONCEALED_HAND, n.SINGLE_WAIT),
+    n.ALL_TERMINALS: (n.ALL_TERMINALS_AND_HONORS, n.ALL_PUNGS, n.OUTSIDE_HAND, n.PUNG_OF_TERMINALS_OR_HONORS,
+                      n.NO_HONORS, n.DOUBLE_PUNG),
+    n.LITTLE_FOUR_WINDS: (n.BIG_THREE_WINDS, n.PUNG_OF_TERMINALS_OR_HONORS),
+    n.LITTLE_THREE_DRAGONS: (n.TWO_DRAGON_PUNGS, n.DRAGON_PUNG),
+    n.ALL_HONORS: (n.ALL_TERMINALS_AND_HONORS, n.ALL_PUNGS, n.OUTSIDE_HAND, n.PUNG_OF_TERMINALS_OR_HONORS,
+                   n.ONE_VOIDED_SUIT),
+    n.FOUR_CONCEALED_PUNGS: (n.THREE_CONCEALED_PUNGS, n.TWO_CONCEALED_PUNGS, n.ALL_PUNGS, n.CONCEALED_HAND),
+    n.PURE_TERMINAL_CHOWS: (n.SEVEN_PAIRS, n.FULL_FLUSH, n.ALL_CHOWS, n.PURE_DOUBLE_CHOW, n.TWO_TERMINAL_CHOWS,
+                            n.ONE_VOIDED_SUIT, n.NO_HONORS),
+    n.QUADRUPLE_CHOW: (n.PURE_TRIPLE_CHOW, n.PURE_SHIFTED_PUNGS, n.PURE_DOUBLE_CHOW, n.TILE_HOG),
+    n.FOUR_PURE_SHIFTED_PUNGS: (n.PURE_SHIFTED_PUNGS, n.PURE_TRIPLE_CHOW, n.ALL_PUNGS),
+    n.FOUR_PURE_SHIFTED_CHOWS: (n.PURE_SHIFTED_CHOWS, n.SHORT_STRAIGHT, n.TWO_TERMINAL_CHOWS),
+    n.THREE_KONGS: (n.TWO_MELDED_KONGS, n.TWO_CONCEALED_KONGS, n.CONCEALED_KONG_AND_MELDED_KONG, n.MELDED_KONG,
+                    n.CONCEALED_KONG),
+    n.ALL_TERMINALS_AND_HONORS: (n.ALL_PUNGS, n.OUTSIDE_HAND, n.PUNG_OF_TERMINALS_OR_HONORS),
+    n.SEVEN_PAIRS: (n.CONCEALED_HAND, n.SINGLE_WAIT),
+    n.GREATER_HONORS_AND_KNITTED: (n.LESSER_HONORS_AND_KNITTED, n.ALL_TYPES, n.CONCEALED_HAND, n.SINGLE_WAIT),
+    n.ALL_EVEN_PUNGS: (n.ALL_PUNGS, n.ALL_SIMPLES, n.NO_HONORS),
+    n.FULL_FLUSH: (n.ONE_VOIDED_SUIT, n.NO_HONORS),
+    n.PURE_TRIPLE_CHOW: (n.PURE_SHIFTED_PUNGS, n.PURE_DOUBLE_CHOW),
+    n.PURE_SHIFTED_PUNGS: (n.PURE_TRIPLE_CHOW,),
+    n.UPPER_TILES: (n.UPPER_FOUR, n.NO_HONORS),
+    n.MIDDLE_TILES: (n.ALL_SIMPLES, n.NO_HONORS),
+    n.LOWER_TILES: (n.LOWER_FOUR, n.NO_HONORS),
+    n.THREE_SUITED_TERMINAL_CHOWS: (n.MIXED_DOUBLE_CHOW, n.TWO_TERMINAL_CHOWS, n.ALL_CHOWS, n.NO_HONORS),
+    n.ALL_FIVE: (n.ALL_SIMPLES, n.NO_HONORS),
+    n.LESSER_HONORS_AND_KNITTED: (n.ALL_TYPES, n.CONCEALED_HAND, n.SINGLE_WAIT),
+    n.UPPER_FOUR: (n.NO_HONORS,),
+    n.LOWER_FOUR: (n.NO_HONORS,),
+    n.REVERSIBLE_TILES: (n.ONE_VOIDED_SUIT,),
+    n.LAST_TILE_DRAW: (n.SELF_DRAWN,),
+    n.OUT_WITH_REPLACEMENT_TILE: (n.SELF_DRAWN,),
+    n.ROBBING_THE_KONG: (n.LAST_TILE,),
+    n.HALF_FLUSH: (n.ONE_VOIDED_SUIT,),
+    n.MELDED_HAND: (n.SINGLE_WAIT,),
+    n.TWO_CONCEALED_KONGS: (n.CONCEALED_KONG, n.TWO_CONCEALED_PUNGS),
+    n.TWO_DRAGON_PUNGS: (n.DRAGON_PUNG,),
+    n.FULLY_CONCEALED_HAND: (n.CONCEALED_HAND, n.SELF_DRAWN),
+    n.TWO_MELDED_KONGS: (n.MELDED_KONG,),
+    n.CONCEALED_KONG_AND_MELDED_KONG: (n.MELDED_KONG, n.CONCEALED_KONG),
+    n.ALL_CHOWS: (n.NO_HONORS,),
+    n.ALL_SIMPLES: (n.NO_HONORS,),
+}
+
+# Strict 1998 readings (Ruleset switches off): these fans also exclude 缺一门 / 三同刻.
+VOID_SUIT_EXCLUDED_BY = (n.BIG_THREE_DRAGONS, n.LITTLE_THREE_DRAGONS, n.BIG_THREE_WINDS, n.QUADRUPLE_CHOW,
+                         n.FOUR_PURE_SHIFTED_PUNGS, n.FOUR_PURE_SHIFTED_CHOWS)
+
+
+def _table(void_suit_strict: bool, triple_pung_strict: bool) -> list[list[int]]:
+    rows = [list(EXCLUDES.get(f, ())) for f in range(n.N_FANS)]
+    if void_suit_strict:
+        for f in VOID_SUIT_EXCLUDED_BY:
+            rows[f].append(n.ONE_VOIDED_SUIT)
+    if triple_pung_strict:
+        rows[n.ALL_TERMINALS].append(n.TRIPLE_PUNG)
+    return rows
+
+
+def _pack(variants) -> tuple[np.ndarray, np.ndarray]:
+    width = max(len(r) for rows in variants for r in rows)
+    ids = np.full((len(variants), n.N_FANS, width), -1, np.int64)
+    lens = np.zeros((len(variants), n.N_FANS), np.int64)
+    for v, rows in enumerate(variants):
+        for f, row in enumerate(rows):
+            ids[v, f, : len(row)] = row
+            lens[v, f] = len(row)
+    return ids, lens
+
+
+# Variant v of the table: bit 0 = strict 缺一门 rule, bit 1 = strict 三同刻 rule.
+EXCLUDED_IDS, EXCLUDED_COUNT = _pack([_table(bool(v & 1), bool(v & 2)) for v in range(4)])
+
+
+@njit(cache=True)
+def apply_exclusions(table, rules):
+    """Zero every fan that a fan present in `table` excludes."""
+    variant = (1 if rules & BIG_FANS_VOID_SUIT else 0) | (2 if rules & ALL_TERMINALS_NO_TRIPLE_PUNG else 0)
+    for f in range(table.shape[0]):
+        if table[f] > 0:
+            for j in range(EXCLUDED_COUNT[variant, f]):
+                table[EXCLUDED_IDS[variant, f, j]] = 0

@@ -1,0 +1,99 @@
+"""The disputed points of MCR scoring as named switches.
+
+Every switch defaults to the choice of the reference judge (ChineseOfficialMahjongHelper as
+used on Botzone, see shared/data/vectors/rulings_summerinsects_app.md); docs/fan.md gives the
+other reading and where it comes from. The kernels receive the switches as one integer
+(`Ruleset.code`), one bit per switch, set when the switch departs from the judge, so that the
+judge's rules are code 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..errors import HandError
+
+# Bit of each switch in Ruleset.code (set = the non-judge reading).
+SEPARATE_MIXED_KONGS = 1  # mixed_kongs_five=False: 明杠 1 + 暗杠 2 instead of 明暗杠 5
+NO_KNITTED_BODY_WAITS = 2  # knitted_body_waits=False: a wait on the 组合龙 body is no 边/嵌/钓
+CONCEALED_FORMS_FULLY_CONCEALED = 4  # 七对, 十三幺... self-drawn score 不求人 instead of 自摸
+LIVE_WAITS_ONLY = 8  # formal_waits=False: a tile the hand holds all four of is no wait
+SEVEN_PAIRS_PLAIN = 16  # seven_pairs_tile_fans=False: 七对 takes no 绿一色/字一色/幺九/全大...
+BIG_FANS_VOID_SUIT = 32  # voided_suit_with_big_fans=False: 大三元, 一色四同顺... exclude 缺一门
+ALL_TERMINALS_NO_TRIPLE_PUNG = 64  # all_terminals_triple_pung=False: 清幺九 excludes 三同刻
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Named scoring switches; the defaults are the reference judge's rulings.
+
+    mixed_kongs_five: one concealed and one exposed kong score the judge's special fan 明暗杠
+        (5 points, ruling 13). Off: they score 暗杠 2 + 明杠 1, the plain reading of the
+        81-fan list, which has no fan for that pair.
+    knitted_body_waits: in a 组合龙 + set + pair hand, a winning tile that could be read both
+        as completing the knitted straight and as an edge, closed or single wait still scores
+        边张/坎张/单钓将 (ruling 4). Off: GB-Mahjong's reading, no wait fan when the winning
+        tile is part of the knitted straight.
+    concealed_forms_fully_concealed: hands that are concealed by their form (七对, 全不靠,
+        七星不靠, 十三幺, 四暗刻, 连七对, 九莲宝灯) score only 自摸 when self-drawn (ruling 5).
+        On: they score 不求人 instead, as some seed rule pages write ("自摸加计不求人").
+    formal_waits: a hand that formally waits on several tiles, counting tiles it already
+        holds all four of, scores no 边张/坎张/单钓将 (ruling 3). Off: a tile whose four
+        copies are all in the hand is not a wait, so the remaining wait may be unique.
+    seven_pairs_tile_fans: 七对 combines with 绿一色, 字一色, 清幺九, 混幺九, 全大, 全中, 全小,
+        大于五 and 小于五 (ruling 6). Off: the strict 1998 reading, 七对 takes none of them.
+    voided_suit_with_big_fans: 缺一门 is added to 大三元, 小三元, 三风刻, 一色四同顺,
+        一色四节高 and 一色四步高 when a suit is missing (ruling 8). Off: strict 1998, those
+        fans exclude 缺一门.
+    all_terminals_triple_pung: 清幺九 may add 三同刻 (ruling 10; it never adds 双同刻).
+        Off: strict 1998 reading of "不计同刻", 清幺九 excludes 三同刻 too.
+    minimum: the fans (flowers not counted) a hand needs to be a legal win.
+    """
+
+    mixed_kongs_five: bool = True
+    knitted_body_waits: bool = True
+    concealed_forms_fully_concealed: bool = False
+    formal_waits: bool = True
+    seven_pairs_tile_fans: bool = True
+    voided_suit_with_big_fans: bool = True
+    all_terminals_triple_pung: bool = True
+    minimum: int = 8
+
+    def __post_init__(self):
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "minimum":
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise HandError(f"Ruleset.minimum must be a non-negative int, got {value!r}")
+            elif not isinstance(value, bool):
+                raise HandError(f"Ruleset.{f.name} must be True or False, got {value!r}")
+
+    @property
+    def code(self) -> int:
+        """The switches as the kernels' bit set (0 = the judge's rules)."""
+        return (
+            (0 if self.mixed_kongs_five else SEPARATE_MIXED_KONGS)
+            | (0 if self.knitted_body_waits else NO_KNITTED_BODY_WAITS)
+            | (CONCEALED_FORMS_FULLY_CONCEALED if self.concealed_forms_fully_concealed else 0)
+            | (0 if self.formal_waits else LIVE_WAITS_ONLY)
+            | (0 if self.seven_pairs_tile_fans else SEVEN_PAIRS_PLAIN)
+            | (0 if self.voided_suit_with_big_fans else BIG_FANS_VOID_SUIT)
+            | (0 if self.all_terminals_triple_pung else ALL_TERMINALS_NO_TRIPLE_PUNG)
+        )
+
+    @classmethod
+    def strict_1998(cls) -> "Ruleset":
+        """The strict reading of the 1998 rules where the judge relaxed them (rulings 6, 8, 10)."""
+        return cls(seven_pairs_tile_fans=False, voided_suit_with_big_fans=False, all_terminals_triple_pung=False)
+
+
+JUDGE = Ruleset()
+
+
+def ruleset_of(ruleset) -> Ruleset:
+    """`ruleset` itself, or the judge's rules for None."""
+    if ruleset is None:
+        return JUDGE
+    if not isinstance(ruleset, Ruleset):
+        raise HandError(f"ruleset must be a mjfast Ruleset or None, got {type(ruleset).__name__}")
+    return ruleset

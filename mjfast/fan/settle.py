@@ -1,0 +1,53 @@
+"""Settlement: the score changes of the four players after a win (the seed rules' formula).
+
+Self-drawn win: each of the three others pays 8 + total. Win on a discard (or on a robbed
+kong, where the player who added the kong counts as the discarder): the discarder pays
+8 + total and the two others 8 each. The total includes flowers; the deltas sum to zero.
+"""
+
+from __future__ import annotations
+
+from ..errors import HandError
+from .result import FanResult
+
+BASE_POINTS = 8  # what every loser pays on top of the fans (the discarder) or alone (others)
+
+
+def _seat(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise HandError(f"{what} must be a player 0-3, got {value!r}")
+    return value
+
+
+def settle(result: FanResult, winner: int, discarder: "int | None" = None) -> list[int]:
+    """Score deltas of players 0-3 for `result`, won by `winner`, on `discarder`'s tile
+    (None for a self-drawn win).
+
+    Raises HandError if the result is below the minimum (not a legal win), or if `discarder`
+    contradicts how the hand was scored (a discarder for a self-drawn win, or none for a win
+    on a discard).
+    """
+    if not isinstance(result, FanResult):
+        raise HandError(f"settle needs a FanResult from score(), got {type(result).__name__}")
+    winner = _seat(winner, "winner")
+    if not result.meets_minimum:
+        raise HandError(
+            f"{result.points} fans (flowers not counted) is below the minimum of {result.ruleset.minimum}: "
+            "not a legal win, nothing to settle"
+        )
+    total = result.total
+    if discarder is None:
+        if not result.self_drawn:
+            raise HandError("the hand was scored as a win on a discard: settle needs the discarder")
+        deltas = [-(BASE_POINTS + total)] * 4
+        deltas[winner] = 3 * (BASE_POINTS + total)
+        return deltas
+    discarder = _seat(discarder, "discarder")
+    if discarder == winner:
+        raise HandError(f"player {winner} cannot win on their own discard: pass discarder=None for a self-drawn win")
+    if result.self_drawn:
+        raise HandError("the hand was scored as self-drawn: a self-drawn win has no discarder")
+    deltas = [-BASE_POINTS] * 4
+    deltas[discarder] = -(BASE_POINTS + total)
+    deltas[winner] = 3 * BASE_POINTS + total
+    return deltas

@@ -1,0 +1,133 @@
+"""Whether tiles complete a hand, and whether a winning hand waited on one tile only.
+
+A group is a suit (9 ranks, chows allowed) or the honours (7 tiles, pungs and pairs only).
+Whether a group splits into sets is decided greedily, rank by rank: any split can trade three
+equal chows for three pungs, so the chows starting at a rank are the count left there after
+the chows from the two ranks below, modulo 3. That needs no copy of the counts and no search.
+
+Waits are formal, as the judge counts them (ruling 3): a tile is a wait when adding it makes
+the standing tiles a complete regular hand (or seven pairs), even when the hand already holds
+all four copies; `live_only` drops such tiles (Ruleset.formal_waits=False).
+"""
+
+from numba import njit
+
+from .tileprops import HONORS_START
+
+NO_FIT, SETS_FIT, PAIR_FIT = 0, 1, 2
+
+
+@njit(cache=True)
+def group_splits(counts, start, n, plus_at, pair_at):
+    """True if group counts[start:start+n], with one extra tile at offset `plus_at` and a pair
+    taken out at offset `pair_at` (either -1 for none), split into sets."""
+    chows = n == 9
+    prev1 = 0  # chows that started one rank below
+    prev2 = 0  # chows that started two ranks below
+    for i in range(n):
+        left = counts[start + i] - prev1 - prev2
+        if i == plus_at:
+            left += 1
+        if i == pair_at:
+            left -= 2
+        if left < 0:
+            return False
+        new_chows = left % 3
+        if new_chows != 0 and (not chows or i + 2 >= n):
+            return False
+        prev2 = prev1
+        prev1 = new_chows
+    return True
+
+
+@njit(cache=True)
+def group_fit(counts, start, n, plus_at):
+    """SETS_FIT if the group (plus one tile at `plus_at`, -1 for none) splits into sets,
+    PAIR_FIT if it splits into sets and one pair, NO_FIT otherwise."""
+    total = 1 if plus_at >= 0 else 0
+    for i in range(n):
+        total += counts[start + i]
+    residue = total % 3
+    if residue == 0:
+        return SETS_FIT if group_splits(counts, start, n, plus_at, -1) else NO_FIT
+    if residue == 2:
+        for j in range(n):
+            have = counts[start + j] + (1 if j == plus_at else 0)
+            if have >= 2 and group_splits(counts, start, n, plus_at, j):
+                return PAIR_FIT
+    return NO_FIT
+
+
+@njit(cache=True)
+def _group_start(g):
+    return 9 * g if g < 3 else HONORS_START
+
+
+@njit(cache=True)
+def completes_regular(counts, plus):
+    """True if `counts` (standing tiles) plus tile `plus` (-1: none) form sets and one pair."""
+    pairs = 0
+    for g in range(4):
+        start = _group_start(g)
+        n = 9 if g < 3 else 7
+        at = plus - start if start <= plus < start + n else -1
+        fit = group_fit(counts, start, n, at)
+        if fit == NO_FIT:
+            return False
+        if fit == PAIR_FIT:
+            pairs += 1
+    return pairs == 1
+
+
+@njit(cache=True)
+def seven_pairs_wait(counts13):
+    """The tile 13 concealed tiles wait on for seven pairs (a quad counts as two pairs), or -1."""
+    pairs = 0
+    single = -1
+    for t in range(34):
+        c = counts13[t]
+        pairs += c // 2
+        if c % 2 == 1:
+            if single >= 0:
+                return -1
+            single = t
+    return single if pairs == 6 else -1
+
+
+@njit(cache=True)
+def _could_complete(counts13, x):
+    """Cheap necessary condition for tile x to complete a hand: it pairs with a tile held, or
+    (suited) sits within two ranks of one."""
+    if counts13[x] > 0:
+        return True
+    if x >= HONORS_START:
+        return False
+    rank = x % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= rank + d < 9 and counts13[x + d] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def has_other_wait(counts14, win, held, n_melds, live_only):
+    """True if the standing tiles before the win (counts14 minus `win`) also waited on a tile
+    other than `win`: then the wait was not unique and 边张, 坎张, 单钓将 are not scored.
+
+    `held` is the hand's own copies of each tile (standing and melds); with `live_only`, a
+    tile the hand holds all four of is not a wait.
+    """
+    counts14[win] -= 1
+    found = False
+    if n_melds == 0:
+        single = seven_pairs_wait(counts14)
+        if single >= 0 and single != win and not (live_only and held[single] >= 4):
+            found = True
+    x = 0
+    while not found and x < 34:
+        if x != win and _could_complete(counts14, x):
+            if not (live_only and held[x] >= 4) and completes_regular(counts14, x):
+                found = True
+        x += 1
+    counts14[win] += 1
+    return found
