@@ -36,6 +36,9 @@ from .tiles import (
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
 MAX_MELDS = 4
+# meld_counts of every hand without melds: shared, so a concealed hand allocates nothing for it
+_NO_MELD_TILES = np.zeros(N_KINDS, dtype=np.uint8)
+_NO_MELD_TILES.flags.writeable = False
 # [0-9], not \d: \d also matches other scripts' digits ('٣', '３'), which int() would accept
 _MELD_BODY_RE = re.compile(r"^\s*(.*?[mpszESWNCFP])\s*,?\s*([0-9])?\s*$")
 
@@ -189,25 +192,13 @@ class Hand:
         counts = count_array(self.counts)  # a checked copy: no cast may wrap -1 into 255
         counts.flags.writeable = False
         object.__setattr__(self, "counts", counts)
+        n = sum(counts.tolist())  # faster than numpy's sum on 34 items; kept for n_standing
+        object.__setattr__(self, "_n_standing", n)
         melds = parse_melds(self.melds)
         object.__setattr__(self, "melds", melds)
         if len(melds) > MAX_MELDS:
             raise HandError(f"{len(melds)} melds: a hand has at most 4")
-        usage = np.zeros(N_KINDS, dtype=np.uint8)
-        for m in melds:
-            for t in m.tiles:
-                usage[t] += 1
-        usage.flags.writeable = False
-        object.__setattr__(self, "meld_counts", usage)
-        total = counts.astype(np.int64) + usage
-        over = np.flatnonzero(total > 4)
-        if over.size:
-            t = int(over[0])
-            raise HandError(
-                f"tile {TILE_NAMES[t]} appears {int(total[t])} times "
-                f"({int(counts[t])} standing + {int(usage[t])} in melds); there are only 4 copies"
-            )
-        n = self.n_standing
+        object.__setattr__(self, "meld_counts", _meld_usage(counts, melds) if melds else _NO_MELD_TILES)
         expected = (13 - 3 * len(melds), 14 - 3 * len(melds))
         if n not in expected:
             raise HandError(
@@ -222,7 +213,7 @@ class Hand:
 
     @property
     def n_standing(self) -> int:
-        return int(self.counts.sum())
+        return self._n_standing
 
     @property
     def n_melds(self) -> int:
@@ -281,6 +272,25 @@ class Hand:
     def with_counts(self, counts: "np.ndarray | Sequence[int]") -> "Hand":
         """The same melds with other standing tiles (validated again)."""
         return Hand(counts, self.melds)
+
+
+def _meld_usage(counts: np.ndarray, melds: "tuple[Meld, ...]") -> np.ndarray:
+    """34 counts of the melds' tiles (read-only), after checking no kind exceeds 4 copies
+    counting the standing tiles too. Plain lists: numpy costs more than it saves at 34 items."""
+    usage = [0] * N_KINDS
+    for m in melds:
+        for t in m.tiles:
+            usage[t] += 1
+    standing = counts.tolist()
+    for t in sorted({t for m in melds for t in m.tiles}):
+        if usage[t] + standing[t] > 4:
+            raise HandError(
+                f"tile {TILE_NAMES[t]} appears {usage[t] + standing[t]} times "
+                f"({standing[t]} standing + {usage[t]} in melds); there are only 4 copies"
+            )
+    arr = np.array(usage, dtype=np.uint8)
+    arr.flags.writeable = False
+    return arr
 
 
 def parse_melds(melds) -> tuple[Meld, ...]:
@@ -359,9 +369,8 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
     if isinstance(hand, str):
         meld_texts, ids = _split_melds(hand)
         counts = np.bincount(np.asarray(ids, dtype=np.int64), minlength=N_KINDS)
-        over = np.flatnonzero(counts > 4)
-        if over.size:
-            t = int(over[0])
+        if counts.max() > 4:
+            t = int(np.argmax(counts > 4))
             raise HandError(f"tile {TILE_NAMES[t]} appears {int(counts[t])} times in {hand!r}; there are only 4 copies")
         all_melds = tuple(parse_meld(m) for m in meld_texts) + extra
         return Hand(counts, all_melds, ids[-1] if ids else None)

@@ -20,6 +20,7 @@ Accepted notations for a sequence of tiles (melds are parsed by :mod:`mjfast.han
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -38,6 +39,12 @@ TERMINALS_AND_HONORS: tuple[int, ...] = (0, 8, 9, 17, 18, 26) + tuple(range(27, 
 _BOTZONE_SUIT = {"W": 0, "B": 9, "T": 18}
 _BOTZONE_RE = re.compile(r"^[\s,]*(?:(?:[WBT][1-9]|F[1-4]|J[1-3]|H[1-8])[\s,]*)+$")
 _BOTZONE_TOKEN_RE = re.compile(r"[A-Z]\d")
+# A well-formed compact string, and its groups: checked and split by the regex engine, so the
+# common case costs no Python loop per character; anything else takes the checking parser,
+# whose messages say what is wrong where. Runs of digits cannot overlap, so no backtracking.
+_COMPACT_RE = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]))*\s*")
+_COMPACT_GROUP_RE = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")
+_GROUP_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}  # id of rank r = base + r
 
 
 def tile_name(tile: "int | str") -> str:
@@ -80,6 +87,25 @@ def _parse_botzone(text: str) -> list[int]:
 
 
 def _parse_compact(text: str) -> list[int]:
+    if _COMPACT_RE.fullmatch(text) is None:
+        return _parse_compact_checked(text)
+    tiles: list[int] = []
+    for group in _COMPACT_GROUP_RE.findall(text):
+        tiles.extend(_group_ids(group))
+    return tiles
+
+
+@lru_cache(maxsize=4096)
+def _group_ids(group: str) -> tuple[int, ...]:
+    """Ids of one well-formed group ("123m", "55z", "E"); few distinct groups recur."""
+    if group in HONOR_LETTERS:
+        return (27 + HONOR_LETTERS.index(group),)
+    base = _GROUP_BASE[group[-1]]
+    return tuple(base + int(d) for d in group[:-1])
+
+
+def _parse_compact_checked(text: str) -> list[int]:
+    """The compact parser that checks every character: the slow path, for its messages."""
     tiles: list[int] = []
     digits: list[tuple[int, int]] = []  # (rank, position) waiting for their suit letter
     for pos, ch in enumerate(text):
@@ -185,10 +211,10 @@ def count_array(values, *, max_copies: int = 4) -> np.ndarray:
             raise HandError(f"a count array must hold integers, got dtype {values.dtype}")
         if values.shape != (N_KINDS,):
             raise HandError(f"a count array must have 34 entries, got shape {values.shape}")
-        # compared in the array's own dtype, so nothing can wrap; one reduction when valid
-        if values.max() <= max_copies and (values.dtype.kind == "u" or values.min() >= 0):
+        seq = values.tolist()  # exact Python ints: nothing can wrap in the checks below
+        # min/max of a 34-item list beat numpy's reductions on so small an array
+        if min(seq) >= 0 and max(seq) <= max_copies:
             return values.astype(np.uint8)
-        seq = values.tolist()  # exact Python ints for the checks and messages below
     else:
         try:
             if isinstance(values, (str, bytes, bytearray)):
@@ -198,7 +224,9 @@ def count_array(values, *, max_copies: int = 4) -> np.ndarray:
             raise HandError(f"a count array must be 34 integers, got {type(values).__name__}") from None
         if len(seq) != N_KINDS:
             raise HandError(f"a count array must have 34 entries, got {len(seq)}")
-    for t, x in enumerate(seq):
+        if all(type(x) is int for x in seq) and min(seq) >= 0 and max(seq) <= max_copies:
+            return np.array(seq, dtype=np.uint8)
+    for t, x in enumerate(seq):  # something is wrong: find the first culprit and name it
         if not _is_int(x):
             raise HandError(f"a count array must hold integers, got {x!r} for tile {TILE_NAMES[t]}")
         if x < 0:
