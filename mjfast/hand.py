@@ -375,7 +375,7 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
         all_melds = tuple(parse_meld(m) for m in meld_texts) + extra
         return Hand(counts, all_melds, ids[-1] if ids else None)
     if isinstance(hand, (bytes, bytearray, memoryview)):
-        raise HandError("a hand must be a str, a 34-count array or a list of tiles, not bytes")
+        raise HandError(f"a hand must be a str, a 34-count array or a list of tiles, not {type(hand).__name__}")
     counts, ids = read_tiles(hand)
     return Hand(counts, extra, ids[-1] if ids else None)
 

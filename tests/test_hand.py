@@ -334,7 +334,8 @@ def test_bad_hand_strings(text, message):
 
 @pytest.mark.parametrize("bad, message", [
     (b"123m456p789sEEE5m", "not bytes"),
-    (bytearray(b"123m"), "not bytes"),
+    (bytearray(b"123m"), "not bytearray"),
+    (memoryview(b"123m"), "not memoryview"),
     (3.5, "cannot read tiles from float"),
     (None, "cannot read tiles from NoneType"),
     (13, "cannot read tiles from int"),

@@ -13,6 +13,8 @@ import mjfast
 from mjfast import HandError, counts_of, parse_tiles
 from mjfast.tiles import (
     TILE_NAMES,
+    _parse_compact,
+    _parse_compact_checked,
     botzone_token,
     format_botzone,
     format_tiles,
@@ -229,3 +231,27 @@ def test_round_trips_of_random_tile_sequences():
         assert int(counts.sum()) == len(ids)
         assert np.array_equal(counts_of(format_tiles(counts)), counts)
         assert np.array_equal(counts_of([TILE_NAMES[t] for t in ids]), counts)
+
+
+def _outcome(parse, text):
+    try:
+        return parse(text)
+    except HandError as exc:
+        return f"HandError: {exc}"
+
+
+def test_regex_fast_path_agrees_with_the_checking_parser():
+    # well-formed compact strings take a regex path; everything else the per-character parser,
+    # which words the errors: on any string the two must give the same ids or the same message
+    rng = random.Random(99)
+    alphabet = "123456789mpsz" + "ESWNCFP" + "0 \txW[]"
+    valid = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        fast = _outcome(_parse_compact, text)
+        assert fast == _outcome(_parse_compact_checked, text), text
+        valid += isinstance(fast, list)
+    for _ in range(2000):
+        text = format_tiles(_random_tiles(rng, rng.randint(1, 14)), ordered=True)
+        assert _parse_compact(text) == _parse_compact_checked(text), text
+    assert valid > 1000
