@@ -19,8 +19,9 @@ from .lookup import load_table
 from .shanten import FORM_NAMES, N_FORMS
 from .tiles import N_KINDS, TILE_NAMES
 
+# Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
+# caller passes (numba compiles read-only arrays separately). Kernels never write to them.
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
-_NO_MELDS.flags.writeable = False
 
 
 @dataclass(frozen=True)
@@ -48,13 +49,15 @@ class DiscardOption:
 def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
     """(standing counts, meld counts, number of melds) of any accepted hand input."""
     if isinstance(h, np.ndarray) and h.dtype == np.uint8 and h.shape == (N_KINDS,):
+        if not (h.flags.writeable and h.flags.c_contiguous):
+            h = np.array(h)
         status = _k.check_counts(h, _NO_MELDS, 0)
         if status != _k.OK:
             Hand(h)  # raises HandError with the precise message
             raise HandError("invalid count array")  # pragma: no cover - Hand always raises
         return h, _NO_MELDS, 0
     hand = parse_hand(h)
-    return hand.counts, hand.meld_counts, hand.n_melds
+    return np.array(hand.counts), np.array(hand.meld_counts), hand.n_melds
 
 
 def _names(mask: int) -> list[str]:

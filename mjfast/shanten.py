@@ -72,6 +72,16 @@ def popcount(x):
 
 
 @njit(cache=True)
+def meld_check_bits(meld_counts):
+    """Bit mask of the tiles some of whose copies the melds lock."""
+    bits = np.int64(0)
+    for t in range(34):
+        if meld_counts[t] > 0:
+            bits |= np.int64(1) << t
+    return bits
+
+
+@njit(cache=True)
 def _group_dp(counts, locked, g, slot, work):
     """Group g's distances and masks by the dynamic programme, into `slot`."""
     start = 27 if g == 3 else 9 * g
@@ -362,10 +372,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
     Knitted straights whose missing tiles alone exceed `bound` are skipped; the result is
     INF when none is left.
     """
-    check_bits = np.int64(0)
-    for t in range(34):
-        if meld_counts[t] > 0:
-            check_bits |= np.int64(1) << t
+    check_bits = meld_check_bits(meld_counts)
     loaded = 0  # bit 3s+j: remainder (s, j) looked up; bit 9+3s+j: it is impossible
     honors_loaded = False
     best = INF
@@ -439,10 +446,7 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     for f in range(N_FORMS):
         dist[f] = INF
         masks[f] = 0
-    check_bits = np.int64(0)
-    for t in range(34):
-        if meld_counts[t] > 0:
-            check_bits |= np.int64(1) << t
+    check_bits = meld_check_bits(meld_counts)
     ge1, ge2, odd, eq4 = presence_bits(counts)
     if n_melds == 0 and not with_masks:
         # Hot path: each group's rank once, shared by the regular form and the knitted one.
