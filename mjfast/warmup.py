@@ -1,0 +1,36 @@
+"""Compile (or load from numba's cache) every kernel a user may call, in one go.
+
+The first call of each kernel in a fresh environment compiles it; `mjfast warmup` (or
+`mjfast.warmup.warm_up()`) pays that once, up front, and the cache keeps it for later runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def warm_up() -> list[str]:
+    """Run each public entry point once on a small input; returns the names warmed."""
+    import mjfast
+    import mjfast.batch as batch
+
+    hand13 = mjfast.parse_hand("123m456p789s1357s")
+    hand14 = mjfast.parse_hand("123m456p789s1357sE")
+    melded = mjfast.parse_hand("[555m1]46m123p456p99s")
+    calls = {
+        "shanten": lambda: mjfast.shanten(hand13),
+        "shanten (melds)": lambda: mjfast.shanten(melded),
+        "shanten_by_form": lambda: mjfast.shanten_by_form(hand13),
+        "useful_tiles": lambda: mjfast.useful_tiles(hand13),
+        "useful_by_form": lambda: mjfast.useful_by_form(hand13),
+        "acceptance": lambda: mjfast.acceptance(hand13),
+        "best_discards": lambda: mjfast.best_discards(hand14),
+        "batch.shanten": lambda: batch.shanten(hand13.counts[None, :]),
+        "batch.regular_shanten": lambda: batch.regular_shanten(hand13.counts[None, :]),
+        "batch.shanten_by_form": lambda: batch.shanten_by_form(hand13.counts[None, :]),
+        "batch.useful": lambda: batch.useful(hand13.counts[None, :]),
+        "batch.discards": lambda: batch.discards(np.array(hand14.counts)[None, :], next_step=True),
+    }
+    for call in calls.values():
+        call()
+    return list(calls)
