@@ -1,4 +1,4 @@
-"""The asserted wait sets and the 1,573-hand reference shanten file in shared/data/vectors.
+"""The asserted wait sets and the 1,573-hand reference shanten file (tests/data/vectors).
 
 Differences from ChineseOfficialMahjongHelper's output are allowed only where the four-copy
 rule applies, and every such hand is listed and checked against the exhaustive reference.
@@ -7,8 +7,6 @@ rule applies, and every such hand is listed and checked against the exhaustive r
 from __future__ import annotations
 
 import csv
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -16,10 +14,8 @@ import mjfast
 from mjfast.tiles import TILE_INDEX, parse_tiles
 
 from . import reference
+from .data import VECTORS
 
-VECTORS = Path(__file__).resolve().parents[2] / "shared" / "data" / "vectors"
-if not VECTORS.exists():  # the checkout may sit elsewhere; the data lives beside main/
-    VECTORS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vectors"
 
 
 def _rows(name: str):
