@@ -13,8 +13,8 @@ from ..errors import HandError
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
 from .conditions import MAX_FLOWERS, condition_bits, flag, flower_count, wind_index
-from .encode import encode_hand, meld_code
-from .kernel import AT_CORRECTED, AT_TOTAL, score_each_win, score_one
+from .encode import meld_code, pack_melds
+from .kernel import AT_TOTAL, score_each_win, score_hand
 from .layout import (
     AT_CONDITIONS,
     AT_FLOWERS,
@@ -33,9 +33,8 @@ from .layout import (
     WIN_LAST_TILE,
     WIN_SELF_DRAWN,
 )
-from .names import N_FANS
-from .result import FanResult, fans_of_row
-from .ruleset import ruleset_of
+from .result import FanResult, fans_of_counts
+from .ruleset import JUDGE, ruleset_of
 
 _NOT_A_WIN = (
     "is not a winning hand: its standing tiles and melds make neither four sets and a pair, "
@@ -43,14 +42,19 @@ _NOT_A_WIN = (
 )
 
 
+def _not_drawn(hand: Hand) -> HandError:
+    return HandError(
+        f"{hand.to_compact()} has {hand.n_standing} standing tiles with {hand.n_melds} meld(s): that is a hand "
+        "waiting for its winning tile, not a win; add the winning tile last, or use winning_tiles()"
+    )
+
+
 def _winning_hand(hand_or_string) -> Hand:
-    hand = parse_hand(hand_or_string)
-    if not hand.drawn:
-        raise HandError(
-            f"{hand.to_compact()} has {hand.n_standing} standing tiles with {hand.n_melds} meld(s): that is a hand "
-            "waiting for its winning tile, not a win; add the winning tile last, or use winning_tiles()"
-        )
+    """The hand to score; the tile count is checked by the kernel (and explained by _not_drawn)."""
+    hand = hand_or_string if hand_or_string.__class__ is Hand else parse_hand(hand_or_string)
     if hand.last_tile is None:
+        if not hand.drawn:
+            raise _not_drawn(hand)
         raise HandError(
             f"{hand.to_compact()}: score() needs to know the winning tile; write the hand as a string with the "
             "winning tile last, or give a Hand with last_tile set"
@@ -71,14 +75,14 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     hand that is not a win.
     """
     hand = _winning_hand(hand_or_string)
-    rules = ruleset_of(ruleset)
+    rules = JUDGE if ruleset is None else ruleset_of(ruleset)
     seat = wind_index(seat_wind, "seat_wind")
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
-    vec = encode_hand(hand, hand.last_tile, condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent,
-                      flower_count(flowers))
-    row = score_one(vec, rules.code)
+    row = score_hand(hand.counts, pack_melds(hand.melds), hand.last_tile,
+                     condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent, flower_count(flowers),
+                     rules.code)
     if row[AT_TOTAL] < 0:
-        raise HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
+        raise _not_drawn(hand) if not hand.drawn else HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
     return FanResult(row, hand, hand.last_tile, rules, seat, prevalent)
 
 
@@ -108,32 +112,29 @@ def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
     prevalent = wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind")
     bits = condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
                           conditions.get("kong", False), conditions.get("last_tile", False))
-    vec = encode_hand(hand, 0, bits, seat, prevalent, flower_count(conditions.get("flowers", 0)))
-    rows = score_each_win(vec, rules.code)
-    return {
-        TILE_NAMES[t]: FanResult(rows[t], hand, int(t), rules, seat, prevalent)
-        for t in np.flatnonzero(rows[:, AT_TOTAL] >= 0)
-    }
+    tiles, rows = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
+                                 flower_count(conditions.get("flowers", 0)), rules.code)
+    return {TILE_NAMES[t]: FanResult(rows[k], hand, t, rules, seat, prevalent) for k, t in enumerate(tiles.tolist())}
 
 
 class BatchScores:
     """Scores of many hands: `totals` (int64[N], -1 where a row is not a win), `fans`
-    (int64[N, N_FANS] counts by fan id, see mjfast.fan.FANS) and `conditions` (the corrected
-    win-condition bits, see mjfast.fan.layout)."""
+    (uint8[N, N_FANS] counts by fan id, see mjfast.fan.FANS) and `conditions` (uint8[N], the
+    corrected win-condition bits, see mjfast.fan.layout)."""
 
     __slots__ = ("totals", "fans", "conditions")
 
-    def __init__(self, rows: np.ndarray):
-        self.totals = rows[:, AT_TOTAL]
-        self.fans = rows[:, :N_FANS]
-        self.conditions = rows[:, AT_CORRECTED]
+    def __init__(self, totals: np.ndarray, fans: np.ndarray, conditions: np.ndarray):
+        self.totals = totals
+        self.fans = fans
+        self.conditions = conditions
 
     def __len__(self) -> int:
         return len(self.totals)
 
     def fan_list(self, i: int):
         """The Fan entries of row i, highest first (as FanResult.fans)."""
-        return fans_of_row(self.fans[i])
+        return fans_of_counts(self.fans[i])
 
 
 def _per_row(value, n: int, what: str, convert, low: int, high: int) -> np.ndarray:
@@ -260,4 +261,4 @@ def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=Fa
     # Imported here: the parallel kernel compiles on first use, not for users of score().
     from .batch import score_rows
 
-    return BatchScores(score_rows(vecs, rules.code))
+    return BatchScores(*score_rows(vecs, rules.code))

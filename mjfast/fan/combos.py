@@ -124,23 +124,22 @@ def terminal_chows_fan(lows, pair):
     pair of fives, in one suit or in the two suits other than the pair's."""
     if pair >= 27 or RANK[pair] != 5:
         return NONE
-    low_in = np.zeros(3, np.int64)  # 123 chows per suit
-    high_in = np.zeros(3, np.int64)  # 789 chows per suit
+    # 123 and 789 chows per suit, as 4-bit fields (suit s at bit 4s) of one integer each.
+    low_in = 0
+    high_in = 0
     for i in range(4):
         t = lows[i]
         if RANK[t] == 1:
-            low_in[SUIT[t]] += 1
+            low_in += 1 << (4 * SUIT[t])
         elif RANK[t] == 7:
-            high_in[SUIT[t]] += 1
+            high_in += 1 << (4 * SUIT[t])
         else:
             return NONE
-    ps = SUIT[pair]
-    if low_in[ps] == 2 and high_in[ps] == 2:
+    shift = 4 * SUIT[pair]
+    if (low_in >> shift) & 15 == 2 and (high_in >> shift) & 15 == 2:
         return PURE_TERMINAL_CHOWS
-    if low_in[ps] == 0 and high_in[ps] == 0:
-        for s in range(3):
-            if s != ps and (low_in[s] != 1 or high_in[s] != 1):
-                return NONE
+    one_each_elsewhere = 0x111 - (1 << shift)
+    if low_in == one_each_elsewhere and high_in == one_each_elsewhere:
         return THREE_SUITED_TERMINAL_CHOWS
     return NONE
 
@@ -159,10 +158,12 @@ def _extra_chow_fan(a, b, c, extra):
 
 
 @njit(cache=True)
-def _count_once(pair_fans, n_pairs, limit, table):
+def _count_once(pair_fans, n_pairs, limit, table, per_kind):
     """Add the two-chow fans found between pairs of chows, at most `limit` of them, dropping
-    repeats of a kind first and 老少副 before 连六, 喜相逢, 一般高."""
-    per_kind = np.zeros(4, np.int64)
+    repeats of a kind first and 老少副 before 连六, 喜相逢, 一般高. `per_kind`: 4 cells of
+    scratch."""
+    for k in range(4):
+        per_kind[k] = 0
     found = 0
     for i in range(n_pairs):
         if pair_fans[i] != NONE:
@@ -180,14 +181,16 @@ def _count_once(pair_fans, n_pairs, limit, table):
 
 
 @njit(cache=True)
-def chow_fans(lows, n, pair, table):
-    """Add the fans of the hand's `n` chows (`lows` sorted ascending) to `table`."""
+def chow_fans(lows, n, pair, table, scratch):
+    """Add the fans of the hand's `n` chows (`lows` sorted ascending) to `table`.
+    `scratch`: 10 cells of working space."""
     if n == 2:
         fan = two_chows_fan(lows[0], lows[1])
         if fan != NONE:
             table[fan] += 1
         return
-    pair_fans = np.empty(6, np.int64)
+    pair_fans = scratch[:6]
+    per_kind = scratch[6:10]
     if n == 3:
         fan = three_chows_fan(lows[0], lows[1], lows[2])
         if fan != NONE:
@@ -196,7 +199,7 @@ def chow_fans(lows, n, pair, table):
         for k in range(3):
             row = _PAIRS_OF_THREE[k]
             pair_fans[k] = two_chows_fan(lows[_PAIRS[row, 0]], lows[_PAIRS[row, 1]])
-        _count_once(pair_fans, 3, 2, table)
+        _count_once(pair_fans, 3, 2, table, per_kind)
         return
     if n != 4:
         return
@@ -227,7 +230,7 @@ def chow_fans(lows, n, pair, table):
         if alone:
             limit -= 1
     if limit > 0:
-        _count_once(pair_fans, 6, limit, table)
+        _count_once(pair_fans, 6, limit, table, per_kind)
 
 
 @njit(cache=True)

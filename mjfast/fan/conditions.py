@@ -17,6 +17,10 @@ MAX_FLOWERS = 8
 
 def wind_index(wind, what: str) -> int:
     """0-3 for a wind given as E/S/W/N (any case), 东/南/西/北, F1-F4 or 0-3."""
+    if wind.__class__ is str:
+        index = _WIND_INDEX.get(wind)
+        if index is not None:
+            return index
     if isinstance(wind, bool):
         raise HandError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}")
     if isinstance(wind, np.integer):
@@ -38,6 +42,8 @@ def flag(value, what: str) -> bool:
 
 def flower_count(flowers) -> int:
     """The number of flowers, 0-8."""
+    if flowers.__class__ is int and 0 <= flowers <= MAX_FLOWERS:
+        return flowers
     if isinstance(flowers, (bool, np.bool_)) or not isinstance(flowers, (int, np.integer)):
         raise HandError(f"flowers must be a count 0-{MAX_FLOWERS}, got {flowers!r}")
     if not 0 <= flowers <= MAX_FLOWERS:
@@ -47,6 +53,9 @@ def flower_count(flowers) -> int:
 
 def condition_bits(self_drawn, last_copy, kong, last_tile) -> int:
     """The kernel's bit set of win conditions."""
+    if self_drawn.__class__ is bool and last_copy.__class__ is bool and kong.__class__ is bool \
+            and last_tile.__class__ is bool:  # the common case, without the checks below
+        return self_drawn * WIN_SELF_DRAWN | last_copy * WIN_LAST_COPY | kong * WIN_KONG | last_tile * WIN_LAST_TILE
     return (
         (WIN_SELF_DRAWN if flag(self_drawn, "self_drawn") else 0)
         | (WIN_LAST_COPY if flag(last_copy, "last_copy") else 0)

@@ -18,33 +18,27 @@ from .layout import CHOW_SET, PUNG_SET
 from .tileprops import HONORS_START
 
 # A 14-tile hand has at most 4 splits (66677778888999m); the buffers leave room to spare.
-MAX_SPLITS = 24
+MAX_SPLITS = 8
+# Working space split_regular needs: three level stacks of 16 and two set lists of 4.
+SEARCH_LEN = 3 * 16 + 2 * 4
 # (pung, pair) taken at a tile, in the order that lists splits like the judge.
 _OPTION_PUNG = np.array([1, 1, 0, 0], np.int64)
 _OPTION_PAIR = np.array([0, 1, 0, 1], np.int64)
 
 
 @njit(cache=True)
-def new_split_buffers():
-    """Kinds, tiles (MAX_SPLITS x 4) and pair tiles (MAX_SPLITS) of the splits found."""
-    return (
-        np.zeros((MAX_SPLITS, 4), np.int64),
-        np.zeros((MAX_SPLITS, 4), np.int64),
-        np.zeros(MAX_SPLITS, np.int64),
-    )
+def split_regular(counts, n_sets, kinds, tiles, pairs, search):
+    """Write every split of `counts` into `n_sets` sets and a pair into kinds, tiles
+    (MAX_SPLITS x 4) and pairs (MAX_SPLITS); return how many.
 
-
-@njit(cache=True)
-def split_regular(counts, n_sets, kinds, tiles, pairs):
-    """Write every split of `counts` into `n_sets` sets and a pair; return how many.
-
-    `counts` (34, int64) is changed during the search and restored before returning.
+    `counts` (34, int64) is changed during the search and restored before returning;
+    `search` is SEARCH_LEN cells of working space.
     """
-    level_tile = np.empty(16, np.int64)
-    level_option = np.empty(16, np.int64)
-    level_chows = np.empty(16, np.int64)
-    set_kind = np.zeros(4, np.int64)
-    set_tile = np.zeros(4, np.int64)
+    level_tile = search[0:16]
+    level_option = search[16:32]
+    level_chows = search[32:48]
+    set_kind = search[48:52]
+    set_tile = search[52:56]
     n_found = 0
     n_placed = 0
     pair = -1

@@ -1,25 +1,10 @@
-"""Python-side preparation of kernel input: a Hand and its win conditions as a hand vector."""
+"""Python-side preparation of kernel input: melds as the kernels read them."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from ..hand import CHOW, KONG, Hand
-from .layout import (
-    AT_CONDITIONS,
-    AT_FLOWERS,
-    AT_MELD_KIND,
-    AT_MELD_OPEN,
-    AT_MELD_TILE,
-    AT_N_MELDS,
-    AT_PREVALENT_WIND,
-    AT_SEAT_WIND,
-    AT_WIN_TILE,
-    CHOW_SET,
-    KONG_SET,
-    PUNG_SET,
-    VEC_LEN,
-)
+from ..hand import CHOW, KONG
+from .kernel import MELD_BITS, MELD_COUNT_SHIFT
+from .layout import CHOW_SET, KONG_SET, PUNG_SET
 
 _KIND_CODE = {CHOW: CHOW_SET, KONG: KONG_SET}
 
@@ -29,18 +14,11 @@ def meld_code(meld) -> tuple[int, int, int]:
     return _KIND_CODE.get(meld.kind, PUNG_SET), meld.tile, 0 if meld.concealed else 1
 
 
-def encode_hand(hand: Hand, win_tile: int, conditions: int, seat: int, prevalent: int, flowers: int,
-                out: "np.ndarray | None" = None) -> np.ndarray:
-    """The kernel vector (int16, VEC_LEN) of `hand` with its winning tile and conditions."""
-    vec = np.zeros(VEC_LEN, np.int16) if out is None else out
-    vec[:34] = hand.counts
-    melds = hand.melds
-    vec[AT_N_MELDS] = len(melds)
+def pack_melds(melds) -> int:
+    """The melds as one integer, as kernel.score_hand reads them (MELD_BITS per meld)."""
+    packed = len(melds) << MELD_COUNT_SHIFT
     for i, m in enumerate(melds):
-        vec[AT_MELD_KIND + i], vec[AT_MELD_TILE + i], vec[AT_MELD_OPEN + i] = meld_code(m)
-    vec[AT_WIN_TILE] = win_tile
-    vec[AT_CONDITIONS] = conditions
-    vec[AT_SEAT_WIND] = seat
-    vec[AT_PREVALENT_WIND] = prevalent
-    vec[AT_FLOWERS] = flowers
-    return vec
+        kind = _KIND_CODE.get(m.kind, PUNG_SET)
+        is_open = 0 if (kind == KONG_SET and m.offer == 0) else 1
+        packed |= (kind | m.tile << 2 | is_open << 8) << (MELD_BITS * i)
+    return packed

@@ -11,9 +11,9 @@ computes 一色三同顺), the kong rules give one kong fan and one concealed-pu
 2, 5 or 8 is its own rule, ruling 11). Entries for such pairs are listed anyway where the
 rules name them, so that this table reads like the rule book; they cost nothing.
 
-The table is applied in fan-id order (highest fans first): a fan that is excluded does not go
-on to exclude others, which never matters here because every chain is closed (a fan excludes
-whatever the fans it excludes exclude).
+The table is applied in fan-id order (highest fans first), and a fan that is excluded does not
+go on to exclude others. The order never matters: where A excludes B and B excludes a fan that
+A does not, the scoring never produces A and B together (tests/test_fan_rules.py lists them).
 """
 
 import numpy as np

@@ -8,6 +8,7 @@ the kernel keeps the reading worth the most points.
 from collections import namedtuple
 
 import numpy as np
+
 from numba import njit
 
 from .combos import chow_fans, pung_fans
@@ -56,10 +57,10 @@ from .names import (
     TWO_CONCEALED_PUNGS,
     TWO_DRAGON_PUNGS,
 )
-from .rules import condition_fans, honor_and_terminal_pung_fans, kong_fans, tile_fans
+from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
 from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
 from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
-from .waits import completes_regular, has_other_wait
+from .waits import has_other_wait, regular_waits
 
 # Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
 _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
@@ -70,12 +71,16 @@ UNKNOWN, NOT_UNIQUE, UNIQUE = -1, 0, 1
 # win tile, corrected win conditions, seat and prevalent winds (0-3), ruleset code, melds,
 # number of claimed melds (concealed kongs do not count), 四归一 count before 一色四同顺,
 # standing counts with the win (34), all the hand's copies (34, melds included),
-# and unique_wait (1 cell: UNKNOWN until a split needs it).
+# unique_wait (1 cell: UNKNOWN until a split needs it), and working space (all views of one
+# buffer, so that scoring a hand allocates nothing): the split buffers (split_kinds,
+# split_tiles: MAX_SPLITS x 4, split_pairs), search (for split_regular), rest (34 counts) and
+# tmp (TMP_LEN cells) for one form's scoring.
 HandState = namedtuple(
     "HandState",
     "win conditions seat prevalent rules n_melds meld_kind meld_tile meld_open n_open_melds hog counts held "
-    "unique_wait",
+    "unique_wait split_kinds split_tiles split_pairs search rest tmp",
 )
+TMP_LEN = 18
 
 
 @njit(cache=True)
@@ -100,18 +105,22 @@ def _concealed_form_self_draw(conditions, rules, table):
 
 
 @njit(cache=True)
+def _position_in_chow(low, win):
+    """_AT_MIDDLE or _AT_EDGE if the winning tile is in the chow starting at `low`, else 0."""
+    if win == low + 1:
+        return _AT_MIDDLE
+    if win == low or win == low + 2:
+        return _AT_EDGE
+    return 0
+
+
+@njit(cache=True)
 def _wait_position(kinds, tiles, opens, n, pair, win):
     """Where the winning tile sits among the concealed chows and the pair (bit set)."""
-    where = 0
+    where = _AS_PAIR if pair == win else 0
     for i in range(n):
         if opens[i] == 0 and kinds[i] == CHOW_SET:
-            low = tiles[i]
-            if win == low + 1:
-                where |= _AT_MIDDLE
-            elif win == low or win == low + 2:
-                where |= _AT_EDGE
-    if pair == win:
-        where |= _AS_PAIR
+            where |= _position_in_chow(tiles[i], win)
     return where
 
 
@@ -184,8 +193,8 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
         table[f] = base[f]
     win = hand.win
     self_drawn = hand.conditions & WIN_SELF_DRAWN
-    chow_lows = np.empty(4, np.int64)
-    pung_tiles = np.empty(4, np.int64)
+    chow_lows = hand.tmp[0:4]
+    pung_tiles = hand.tmp[4:8]
     n_chows = 0
     n_pungs = 0
     melded_kongs = 0
@@ -224,7 +233,7 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     for i in range(n_pungs):
         if IS_DRAGON[pung_tiles[i]]:
             table[DRAGON_PUNG] += 1
-    chow_fans(chow_lows, n_chows, pair, table)
+    chow_fans(chow_lows, n_chows, pair, table, hand.tmp[8:18])
     pung_fans(pung_tiles, n_pungs, table)
     if n_chows == 4:
         if pair < 27:
@@ -236,7 +245,8 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
         table[BIG_THREE_WINDS] = 0
         table[LITTLE_FOUR_WINDS] = 1
     three_winds = table[BIG_THREE_WINDS] > 0 or table[LITTLE_FOUR_WINDS] > 0
-    honor_and_terminal_pung_fans(pung_tiles, n_pungs, hand.seat, hand.prevalent, three_winds, table)
+    for i in range(n_pungs):
+        wind_or_terminal_pung_fans(pung_tiles[i], hand.seat, hand.prevalent, three_winds, table)
 
     if hand.n_open_melds == 0:
         table[FULLY_CONCEALED_HAND if self_drawn else CONCEALED_HAND] = 1
@@ -302,45 +312,51 @@ def seven_pairs_form(hand, table):
 
 
 @njit(cache=True)
+def _honors_and_knitted(counts):
+    """For 14 different tiles: the number of suited ones if they lie on one knitted straight
+    (1-4-7, 2-5-8, 3-6-9, one line per suit), else -1."""
+    residues = 0  # bit 3s+r: suit s holds a tile of rank r (mod 3)
+    suited = 0
+    for t in range(34):
+        if counts[t] > 1:
+            return -1
+        if counts[t] == 1 and t < 27:
+            residues |= 1 << (3 * SUIT[t] + (RANK[t] - 1) % 3)
+            suited += 1
+    lines = 0  # the lines used, over all suits
+    for suit in range(3):
+        own = (residues >> (3 * suit)) & 7
+        if own != 1 and own != 2 and own != 4:
+            return -1  # a suit with two lines, or none
+        if lines & own:
+            return -1  # two suits on one line
+        lines |= own
+    return suited
+
+
+@njit(cache=True)
 def orphans_and_knitted_form(hand, table):
     """十三幺, 全不靠 or 七星不靠; returns the points or -1."""
     counts = hand.counts
-    for f in range(N_FANS):
-        table[f] = 0
     orphans = 0
     for i in range(13):
         if counts[ORPHANS[i]] == 0:
             orphans = -1
             break
         orphans += counts[ORPHANS[i]]
+    suited = -1 if orphans == 14 else _honors_and_knitted(counts)
+    if orphans != 14 and not 7 <= suited <= 9:
+        return -1
+    for f in range(N_FANS):
+        table[f] = 0
     if orphans == 14:
         table[THIRTEEN_ORPHANS] = 1
+    elif suited == 7:
+        table[GREATER_HONORS_AND_KNITTED] = 1  # all seven honours
     else:
-        # 14 different tiles: honours, and suited tiles spread 1-4-7 / 2-5-8 / 3-6-9 over
-        # the three suits (each suit its own residue).
-        residue = np.full(3, -1, np.int64)
-        suited = 0
-        for t in range(34):
-            if counts[t] > 1:
-                return -1
-            if counts[t] == 1 and t < 27:
-                s = SUIT[t]
-                r = (RANK[t] - 1) % 3
-                if residue[s] == -1:
-                    residue[s] = r
-                elif residue[s] != r:
-                    return -1
-                suited += 1
-        if suited < 7 or suited > 9:
-            return -1
-        if residue[0] == residue[1] or residue[0] == residue[2] or residue[1] == residue[2]:
-            return -1
-        if suited == 7:
-            table[GREATER_HONORS_AND_KNITTED] = 1
-        else:
-            table[LESSER_HONORS_AND_KNITTED] = 1
-            if suited == 9:
-                table[KNITTED_STRAIGHT] = 1
+        table[LESSER_HONORS_AND_KNITTED] = 1
+        if suited == 9:
+            table[KNITTED_STRAIGHT] = 1
     condition_fans(hand.conditions, table)
     _concealed_form_self_draw(hand.conditions, hand.rules, table)
     return finish(table, hand.rules)
@@ -382,19 +398,8 @@ def nine_gates_form(hand, table):
 
 
 @njit(cache=True)
-def knitted_straight_form(hand, table, kinds, tiles, pairs):
-    """组合龙 + one set + a pair (the set may be the one meld); returns the points or -1.
-
-    `kinds`, `tiles`, `pairs` are split buffers to reuse.
-    """
-    counts = hand.counts
-    has_pair = False
-    for t in range(34):
-        if counts[t] >= 2:
-            has_pair = True
-    if not has_pair:
-        return -1
-    body = -1
+def knitted_body(counts):
+    """Which of the six knitted straights (tileprops.KNITTED) the counts hold all of, or -1."""
     for p in range(6):
         full = True
         for i in range(9):
@@ -402,14 +407,30 @@ def knitted_straight_form(hand, table, kinds, tiles, pairs):
                 full = False
                 break
         if full:
-            body = p
-            break
+            return p
+    return -1
+
+
+@njit(cache=True)
+def knitted_straight_form(hand, table):
+    """组合龙 + one set + a pair (the set may be the one meld); returns the points or -1."""
+    counts = hand.counts
+    has_pair = False
+    for t in range(34):
+        if counts[t] >= 2:
+            has_pair = True
+    if not has_pair:
+        return -1
+    body = knitted_body(counts)
     if body < 0:
         return -1
-    rest = counts.copy()
+    rest = hand.rest
+    for t in range(34):
+        rest[t] = counts[t]
     for i in range(9):
         rest[KNITTED[body, i]] -= 1
-    if split_regular(rest, 1 - hand.n_melds, kinds, tiles, pairs) != 1:
+    kinds, tiles, pairs = hand.split_kinds, hand.split_tiles, hand.split_pairs
+    if split_regular(rest, 1 - hand.n_melds, kinds, tiles, pairs, hand.search) != 1:
         return -1
     if hand.n_melds == 1:
         kind, tile, is_open = hand.meld_kind[0], hand.meld_tile[0], hand.meld_open[0]
@@ -427,8 +448,7 @@ def knitted_straight_form(hand, table, kinds, tiles, pairs):
             table[TILE_HOG] = 1
     elif IS_HONOR[tile]:
         if IS_WIND[tile]:
-            one = np.full(1, tile, np.int64)
-            honor_and_terminal_pung_fans(one, 1, hand.seat, hand.prevalent, False, table)
+            wind_or_terminal_pung_fans(tile, hand.seat, hand.prevalent, False, table)
             if IS_DRAGON[pair]:
                 table[ALL_TYPES] = 1
         else:
@@ -462,18 +482,13 @@ def knitted_straight_form(hand, table, kinds, tiles, pairs):
         # The wait fans look at the set and pair beside the knitted straight only (ruling 4).
         if (body_waits or not in_body) and rest[win] >= 1:
             rest[win] -= 1
-            live_only = hand.rules & LIVE_WAITS_ONLY != 0
-            unique = True
-            for x in range(34):
-                if x != win and not (live_only and held[x] >= 4) and completes_regular(rest, x):
-                    unique = False
-                    break
+            waits = regular_waits(rest, held, hand.rules & LIVE_WAITS_ONLY != 0)
             rest[win] += 1
-            if unique:
-                one_kind = np.full(1, kind, np.int64)
-                one_tile = np.full(1, tile, np.int64)
-                one_open = np.zeros(1, np.int64)
-                _wait_fan(_wait_position(one_kind, one_tile, one_open, 1, pair, win), table)
+            if waits & ~(np.int64(1) << win) == 0:
+                where = _AS_PAIR if pair == win else 0
+                if kind == CHOW_SET:
+                    where |= _position_in_chow(tile, win)
+                _wait_fan(where, table)
     elif not in_body or (body_waits and counts[win] == 3):
         # Beside a meld the standing tiles are the knitted straight and the pair: a winning
         # tile outside the straight is a single wait; inside it, a single wait only if the

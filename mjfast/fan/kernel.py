@@ -16,8 +16,9 @@ then the corrected conditions.
 import numpy as np
 from numba import njit
 
-from .decompose import new_split_buffers, split_regular
+from .decompose import MAX_SPLITS, SEARCH_LEN, split_regular
 from .forms import (
+    TMP_LEN,
     UNKNOWN,
     HandState,
     knitted_straight_form,
@@ -38,19 +39,54 @@ from .layout import (
     AT_WIN_TILE,
     CHOW_SET,
     KONG_SET,
+    VEC_LEN,
     WIN_KONG,
     WIN_LAST_COPY,
     WIN_SELF_DRAWN,
 )
-from .names import FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
+from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
 from .tileprops import KNITTED, ORPHANS
-from .waits import completes_regular
+from .waits import regular_waits, seven_pairs_wait
 
-OUT_LEN = N_FANS + 2
+# The output row: fan counts by id, the total with flowers (NOT_A_WIN if the hand is no win),
+# the corrected win conditions, then the fans present as (id, count) pairs in display order
+# (names.DISPLAY_ORDER), preceded by how many there are: a caller can build its list of fans
+# from those few numbers instead of looking at every fan id.
 AT_TOTAL = N_FANS
 AT_CORRECTED = N_FANS + 1
+AT_N_LISTED = N_FANS + 2
+AT_LISTED = N_FANS + 3
+MAX_LISTED = 24
+OUT_LEN = AT_LISTED + 2 * MAX_LISTED
 NOT_A_WIN = -1
+
+# One int64 buffer holds all the working space of one hand's scoring, so that scoring
+# allocates nothing per hand (allocation is most of the cost of a small kernel, and serialises
+# threads in a batch). Offsets of its parts:
+_W_COUNTS = 0
+_W_FIXED = _W_COUNTS + 34
+_W_HELD = _W_FIXED + 34
+_W_MELDS = _W_HELD + 34  # kind, tile, open: 3 x 4
+_W_UNIQUE = _W_MELDS + 12
+_W_BEST = _W_UNIQUE + 1
+_W_CURRENT = _W_BEST + N_FANS
+_W_BASE = _W_CURRENT + N_FANS
+_W_SPLIT_KINDS = _W_BASE + N_FANS
+_W_SPLIT_TILES = _W_SPLIT_KINDS + 4 * MAX_SPLITS
+_W_SPLIT_PAIRS = _W_SPLIT_TILES + 4 * MAX_SPLITS
+_W_SETS = _W_SPLIT_PAIRS + MAX_SPLITS  # kind, tile, open of the four sets: 3 x 4
+_W_SEARCH = _W_SETS + 12
+_W_REST = _W_SEARCH + SEARCH_LEN
+_W_TMP = _W_REST + 34
+WORK_LEN = _W_TMP + TMP_LEN
+
+
+@njit(cache=True)
+def new_work():
+    """Working space for score_into (reusable from one hand to the next; every part is
+    written before it is read, so it needs no zeroing)."""
+    return np.empty(WORK_LEN, np.int64)
 
 
 @njit(cache=True)
@@ -76,16 +112,18 @@ def correct_conditions(conditions, counts, fixed, win, has_kong):
 
 
 @njit(cache=True)
-def hand_state(vec, rules):
-    """Read a hand vector into a HandState; None-like (n_melds = -1) if it is malformed."""
-    counts = np.zeros(34, np.int64)
-    fixed = np.zeros(34, np.int64)
+def hand_state(vec, rules, work):
+    """Read a hand vector into a HandState whose arrays are views of `work`."""
+    counts = work[_W_COUNTS:_W_COUNTS + 34]
+    fixed = work[_W_FIXED:_W_FIXED + 34]
+    held = work[_W_HELD:_W_HELD + 34]
     for t in range(34):
         counts[t] = vec[t]
+        fixed[t] = 0
     n_melds = np.int64(vec[AT_N_MELDS])
-    meld_kind = np.zeros(4, np.int64)
-    meld_tile = np.zeros(4, np.int64)
-    meld_open = np.zeros(4, np.int64)
+    meld_kind = work[_W_MELDS:_W_MELDS + 4]
+    meld_tile = work[_W_MELDS + 4:_W_MELDS + 8]
+    meld_open = work[_W_MELDS + 8:_W_MELDS + 12]
     n_open = 0
     kongs = 0
     for i in range(n_melds):
@@ -104,13 +142,15 @@ def hand_state(vec, rules):
             kongs += 1
         else:
             fixed[tile] += 3
-    held = counts + fixed
     fours = 0
     for t in range(34):
+        held[t] = counts[t] + fixed[t]
         if held[t] == 4:
             fours += 1
     win = np.int64(vec[AT_WIN_TILE])
     conditions = correct_conditions(np.int64(vec[AT_CONDITIONS]), counts, fixed, win, kongs > 0)
+    unique_wait = work[_W_UNIQUE:_W_UNIQUE + 1]
+    unique_wait[0] = UNKNOWN
     return HandState(
         win,
         conditions,
@@ -125,24 +165,39 @@ def hand_state(vec, rules):
         fours - kongs,
         counts,
         held,
-        np.full(1, UNKNOWN, np.int64),
+        unique_wait,
+        work[_W_SPLIT_KINDS:_W_SPLIT_KINDS + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
+        work[_W_SPLIT_TILES:_W_SPLIT_TILES + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
+        work[_W_SPLIT_PAIRS:_W_SPLIT_PAIRS + MAX_SPLITS],
+        work[_W_SEARCH:_W_SEARCH + SEARCH_LEN],
+        work[_W_REST:_W_REST + 34],
+        work[_W_TMP:_W_TMP + TMP_LEN],
     )
 
 
 @njit(cache=True)
-def score_into(vec, rules, out):
-    """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64)."""
+def _standing_count_ok(vec):
+    """True if the standing tiles number 14 - 3 x melds (a complete hand's count)."""
+    n = 0
+    for t in range(34):
+        n += vec[t]
+    return n == 14 - 3 * vec[AT_N_MELDS]
+
+
+@njit(cache=True)
+def score_into(vec, rules, out, work):
+    """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
+    `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
     for f in range(OUT_LEN):
         out[f] = 0
     out[AT_TOTAL] = NOT_A_WIN
     win = vec[AT_WIN_TILE]
-    if win < 0 or win >= 34 or vec[win] == 0:
+    if win < 0 or win >= 34 or vec[win] == 0 or not _standing_count_ok(vec):
         return NOT_A_WIN
-    hand = hand_state(vec, rules)
+    hand = hand_state(vec, rules, work)
     out[AT_CORRECTED] = hand.conditions
-    best = np.zeros(N_FANS, np.int64)
-    current = np.zeros(N_FANS, np.int64)
-    kinds, tiles, pairs = new_split_buffers()
+    best = work[_W_BEST:_W_BEST + N_FANS]
+    current = work[_W_CURRENT:_W_CURRENT + N_FANS]
     best_points = -1
     also_seven_pairs = False
     if hand.n_melds == 0:
@@ -150,28 +205,30 @@ def score_into(vec, rules, out):
         if points < 0:
             points = orphans_and_knitted_form(hand, current)
         if points < 0:
-            points = knitted_straight_form(hand, current, kinds, tiles, pairs)
+            points = knitted_straight_form(hand, current)
         if points < 0:
             points = nine_gates_form(hand, current)
         if points >= 0:
             best_points = points
             best[:] = current
     elif hand.n_melds == 1:
-        points = knitted_straight_form(hand, current, kinds, tiles, pairs)
+        points = knitted_straight_form(hand, current)
         if points >= 0:
             best_points = points
             best[:] = current
 
     if best_points < 0 or also_seven_pairs:
         n_sets = 4 - hand.n_melds
-        n_splits = split_regular(hand.counts, n_sets, kinds, tiles, pairs)
+        kinds, tiles, pairs = hand.split_kinds, hand.split_tiles, hand.split_pairs
+        n_splits = split_regular(hand.counts, n_sets, kinds, tiles, pairs, hand.search)
         if n_splits > 0:
-            base = np.zeros(N_FANS, np.int64)
+            base = work[_W_BASE:_W_BASE + N_FANS]
+            base[:] = 0
             tile_fans(hand.held, base, True)
             condition_fans(hand.conditions, base)
-            set_kind = np.empty(4, np.int64)
-            set_tile = np.empty(4, np.int64)
-            set_open = np.empty(4, np.int64)
+            set_kind = work[_W_SETS:_W_SETS + 4]
+            set_tile = work[_W_SETS + 4:_W_SETS + 8]
+            set_open = work[_W_SETS + 8:_W_SETS + 12]
             for i in range(hand.n_melds):
                 set_kind[i] = hand.meld_kind[i]
                 set_tile[i] = hand.meld_tile[i]
@@ -192,59 +249,102 @@ def score_into(vec, rules, out):
         return NOT_A_WIN
     flowers = vec[AT_FLOWERS]
     best[FLOWER_TILES] = flowers
-    for f in range(N_FANS):
+    listed = 0
+    for k in range(N_FANS):
+        f = DISPLAY_ORDER[k]
         out[f] = best[f]
+        if best[f] != 0 and listed < MAX_LISTED:
+            out[AT_LISTED + 2 * listed] = f
+            out[AT_LISTED + 2 * listed + 1] = best[f]
+            listed += 1
+    out[AT_N_LISTED] = listed
     out[AT_TOTAL] = best_points + flowers
     return best_points + flowers
 
 
+# Melds packed in one integer for calls from Python (one int is cheaper to pass than an array):
+# 9 bits per meld (kind 2 bits, tile 6 bits, open 1 bit), meld i at bit 9i, the count at bit 36.
+MELD_BITS = 9
+MELD_COUNT_SHIFT = 36
+
+
 @njit(cache=True)
-def score_one(vec, rules):
-    """Score one hand vector; returns the OUT_LEN output row."""
+def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
+    """A hand vector (see layout) from standing counts and packed melds."""
+    vec = np.zeros(VEC_LEN, np.int16)
+    for t in range(34):
+        vec[t] = counts[t]
+    n_melds = melds >> MELD_COUNT_SHIFT
+    vec[AT_N_MELDS] = n_melds
+    for i in range(n_melds):
+        code = melds >> (MELD_BITS * i)
+        vec[AT_MELD_KIND + i] = code & 3
+        vec[AT_MELD_TILE + i] = (code >> 2) & 63
+        vec[AT_MELD_OPEN + i] = (code >> 8) & 1
+    vec[AT_WIN_TILE] = win
+    vec[AT_CONDITIONS] = conditions
+    vec[AT_SEAT_WIND] = seat
+    vec[AT_PREVALENT_WIND] = prevalent
+    vec[AT_FLOWERS] = flowers
+    return vec
+
+
+@njit(cache=True)
+def score_hand(counts, melds, win, conditions, seat, prevalent, flowers, rules):
+    """Score one hand given as standing counts (with the winning tile) and packed melds;
+    returns the OUT_LEN output row."""
     out = np.empty(OUT_LEN, np.int64)
-    score_into(vec, rules, out)
+    score_into(_vector(counts, melds, win, conditions, seat, prevalent, flowers), rules, out, new_work())
     return out
 
 
 @njit(cache=True)
-def _special_form_possible(counts, n_melds):
-    """Cheap necessary condition for a special form on these standing tiles (with the win)."""
-    if n_melds == 0:
-        all_even = True
-        all_single = True
-        outside_orphans = 0
-        for t in range(34):
-            all_even = all_even and counts[t] % 2 == 0
-            all_single = all_single and counts[t] <= 1
-            outside_orphans += counts[t]
+def _special_candidates(counts13, n_melds):
+    """Tiles that might complete a special form (a superset, as a 34-bit mask): the seven
+    pairs wait; the thirteen orphans when only orphans are held; every tile when the tiles
+    are all different (全不靠) or hold eight of a knitted straight's nine (组合龙 forms)."""
+    every = (np.int64(1) << 34) - 1
+    if n_melds > 1:
+        return np.int64(0)
+    for p in range(6):
+        missing = 0
+        for i in range(9):
+            if counts13[KNITTED[p, i]] == 0:
+                missing += 1
+        if missing <= 1:
+            return every
+    if n_melds == 1:
+        return np.int64(0)
+    mask = np.int64(0)
+    single = seven_pairs_wait(counts13)
+    if single >= 0:
+        mask |= np.int64(1) << single
+    all_single = True
+    outside_orphans = 0
+    for t in range(34):
+        all_single = all_single and counts13[t] <= 1
+        outside_orphans += counts13[t]
+    for i in range(13):
+        outside_orphans -= counts13[ORPHANS[i]]
+    if all_single:
+        return every
+    if outside_orphans == 0:
         for i in range(13):
-            outside_orphans -= counts[ORPHANS[i]]
-        if all_even or all_single or outside_orphans == 0:
-            return True
-    if n_melds <= 1:
-        for p in range(6):
-            full = True
-            for i in range(9):
-                if counts[KNITTED[p, i]] == 0:
-                    full = False
-                    break
-            if full:
-                return True
-    return False
+            mask |= np.int64(1) << ORPHANS[i]
+    return mask
 
 
 @njit(cache=True)
-def score_each_win(vec, rules):
-    """For a hand vector whose standing tiles lack the winning tile (3n+1 of them), score the
-    hand completed by each tile in turn. Row t of the result is the output row for winning
-    tile t (its total is -1 when t does not complete the hand, or when the hand already holds
-    all four copies of t: such a tile cannot be drawn or claimed).
+def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules):
+    """For standing tiles that lack the winning tile (3n+1 of them) and packed melds, score
+    the hand completed by each tile that wins. Returns (winning tiles, their output rows).
+    A tile the hand already holds all four copies of is no win: it cannot be drawn or claimed.
     """
-    out = np.empty((34, OUT_LEN), np.int64)
-    trial = vec.copy()
+    vec = _vector(counts13, melds, 0, conditions, seat, prevalent, flowers)
+    work = new_work()
     counts = np.zeros(34, np.int64)
     for t in range(34):
-        counts[t] = vec[t]
+        counts[t] = counts13[t]
     held = counts.copy()
     for i in range(vec[AT_N_MELDS]):
         tile = vec[AT_MELD_TILE + i]
@@ -255,21 +355,16 @@ def score_each_win(vec, rules):
             held[tile + 2] += 1
         else:
             held[tile] += 4 if kind == KONG_SET else 3
+    candidates = regular_waits(counts, held, True) | _special_candidates(counts, vec[AT_N_MELDS])
+    tiles = np.empty(34, np.int64)
+    rows = np.empty((34, OUT_LEN), np.int64)
+    n = 0
     for t in range(34):
-        if held[t] >= 4:
-            for f in range(OUT_LEN):
-                out[t, f] = 0
-            out[t, AT_TOTAL] = NOT_A_WIN
-            continue
-        counts[t] += 1
-        if completes_regular(counts, -1) or _special_form_possible(counts, vec[AT_N_MELDS]):
-            trial[t] += 1
-            trial[AT_WIN_TILE] = t
-            score_into(trial, rules, out[t])
-            trial[t] -= 1
-        else:
-            for f in range(OUT_LEN):
-                out[t, f] = 0
-            out[t, AT_TOTAL] = NOT_A_WIN
-        counts[t] -= 1
-    return out
+        if candidates >> t & 1 and held[t] < 4:
+            vec[t] += 1
+            vec[AT_WIN_TILE] = t
+            if score_into(vec, rules, rows[n], work) != NOT_A_WIN:
+                tiles[n] = t
+                n += 1
+            vec[t] -= 1
+    return tiles[:n], rows[:n]

@@ -128,7 +128,7 @@ FAN_POINTS = np.array([f.points for f in FANS], dtype=np.int64)
 
 # The order results list their fans in: by points, highest first, Green Book order within
 # equal points (明暗杠, 5 points, sits between the 6- and 4-point fans).
-DISPLAY_ORDER: tuple[int, ...] = tuple(sorted(range(N_FANS), key=lambda i: (-FANS[i].points, i)))
+DISPLAY_ORDER = np.array(sorted(range(N_FANS), key=lambda i: (-FANS[i].points, i)), np.int64)
 
 _BY_NAME = {}
 for _f in FANS:

@@ -10,7 +10,7 @@ import numpy as np
 from ..hand import Hand
 from ..tiles import tile_name
 from .conditions import WIND_LETTERS
-from .kernel import AT_CORRECTED, AT_TOTAL
+from .kernel import AT_CORRECTED, AT_LISTED, AT_N_LISTED, AT_TOTAL
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .names import DISPLAY_ORDER, FANS, FLOWER_TILES, N_FANS
 from .ruleset import Ruleset
@@ -37,9 +37,17 @@ class Fan(NamedTuple):
 _FAN_ENTRIES = [[Fan(f.name_cn, f.name_en, f.points, c, f.id) for c in range(9)] for f in FANS]
 
 
+def fans_of_counts(counts) -> tuple[Fan, ...]:
+    """The Fan entries for fan counts by id (a batch row), highest first."""
+    values = counts.tolist()
+    return tuple(_FAN_ENTRIES[f][values[f]] for f in DISPLAY_ORDER.tolist() if values[f])
+
+
 def fans_of_row(row) -> tuple[Fan, ...]:
-    """The Fan entries of a kernel output row (or a batch row of fan counts), highest first."""
-    return tuple(_FAN_ENTRIES[f][int(row[f])] for f in DISPLAY_ORDER if row[f])
+    """The Fan entries of a kernel output row, highest first (from its listed pairs)."""
+    n = int(row[AT_N_LISTED])
+    pairs = row[AT_LISTED:AT_LISTED + 2 * n].tolist()
+    return tuple(_FAN_ENTRIES[pairs[i]][pairs[i + 1]] for i in range(0, 2 * n, 2))
 
 
 class FanResult:

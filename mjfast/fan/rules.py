@@ -181,22 +181,20 @@ def kong_fans(melded_kongs, concealed_kongs, concealed_pungs, table, rules):
 
 
 @njit(cache=True)
-def honor_and_terminal_pung_fans(tiles, n, seat, prevalent, in_big_three_winds, table):
-    """圈风刻, 门风刻 and 幺九刻 for the pungs and kongs `tiles[:n]` (箭刻 is counted with the
+def wind_or_terminal_pung_fans(t, seat, prevalent, in_big_three_winds, table):
+    """圈风刻, 门风刻 or 幺九刻 for one pung or kong of tile `t` (箭刻 is counted with the
     dragon combinations). A wind pung that scores 圈风刻 or 门风刻, or is one of a 三风刻, is
     not also a 幺九刻."""
-    for i in range(n):
-        t = tiles[i]
-        if IS_WIND[t]:
-            wind = t - 27
-            own = False
-            if wind == prevalent:
-                table[PREVALENT_WIND] = 1
-                own = True
-            if wind == seat:
-                table[SEAT_WIND] = 1
-                own = True
-            if not own and not in_big_three_winds:
-                table[PUNG_OF_TERMINALS_OR_HONORS] += 1
-        elif IS_TERMINAL[t]:
+    if IS_WIND[t]:
+        wind = t - 27
+        own = False
+        if wind == prevalent:
+            table[PREVALENT_WIND] = 1
+            own = True
+        if wind == seat:
+            table[SEAT_WIND] = 1
+            own = True
+        if not own and not in_big_three_winds:
             table[PUNG_OF_TERMINALS_OR_HONORS] += 1
+    elif IS_TERMINAL[t]:
+        table[PUNG_OF_TERMINALS_OR_HONORS] += 1

@@ -10,6 +10,7 @@ the standing tiles a complete regular hand (or seven pairs), even when the hand 
 all four copies; `live_only` drops such tiles (Ruleset.formal_waits=False).
 """
 
+import numpy as np
 from numba import njit
 
 from .tileprops import HONORS_START
@@ -64,22 +65,6 @@ def _group_start(g):
 
 
 @njit(cache=True)
-def completes_regular(counts, plus):
-    """True if `counts` (standing tiles) plus tile `plus` (-1: none) form sets and one pair."""
-    pairs = 0
-    for g in range(4):
-        start = _group_start(g)
-        n = 9 if g < 3 else 7
-        at = plus - start if start <= plus < start + n else -1
-        fit = group_fit(counts, start, n, at)
-        if fit == NO_FIT:
-            return False
-        if fit == PAIR_FIT:
-            pairs += 1
-    return pairs == 1
-
-
-@njit(cache=True)
 def seven_pairs_wait(counts13):
     """The tile 13 concealed tiles wait on for seven pairs (a quad counts as two pairs), or -1."""
     pairs = 0
@@ -110,24 +95,67 @@ def _could_complete(counts13, x):
 
 
 @njit(cache=True)
+def _group_of(t):
+    return t // 9 if t < HONORS_START else 3
+
+
+@njit(cache=True)
+def regular_waits(counts13, held, live_only):
+    """The tiles that complete these standing tiles (3n+1 of them) as sets and one pair, as a
+    34-bit mask. With `live_only`, tiles the hand holds all four of (`held`: its own copies,
+    melds included) are left out."""
+    # A new tile changes one group only: every other group must already fit as it is. So
+    # find the groups that do not; if two or more do not, no tile completes the hand.
+    fits = 0  # 2 bits per group
+    misfits = 0
+    misfit_group = -1
+    for g in range(4):
+        fit = group_fit(counts13, _group_start(g), 9 if g < 3 else 7, -1)
+        fits |= fit << (2 * g)
+        if fit == NO_FIT:
+            misfits += 1
+            misfit_group = g
+    waits = 0
+    if misfits > 1:
+        return waits
+    for x in range(34):
+        g = _group_of(x)
+        if (misfits == 1 and g != misfit_group) or not _could_complete(counts13, x):
+            continue
+        if live_only and held[x] >= 4:
+            continue
+        start = _group_start(g)
+        fit = group_fit(counts13, start, 9 if g < 3 else 7, x - start)
+        if fit == NO_FIT:
+            continue
+        pairs = 1 if fit == PAIR_FIT else 0
+        complete = True
+        for h in range(4):
+            if h != g:
+                other = (fits >> (2 * h)) & 3
+                if other == NO_FIT:
+                    complete = False
+                elif other == PAIR_FIT:
+                    pairs += 1
+        if complete and pairs == 1:
+            waits |= np.int64(1) << x
+    return waits
+
+
+@njit(cache=True)
 def has_other_wait(counts14, win, held, n_melds, live_only):
     """True if the standing tiles before the win (counts14 minus `win`) also waited on a tile
     other than `win`: then the wait was not unique and 边张, 坎张, 单钓将 are not scored.
 
-    `held` is the hand's own copies of each tile (standing and melds); with `live_only`, a
-    tile the hand holds all four of is not a wait.
+    Waits are counted in the regular form and, without melds, in seven pairs (as the judge
+    does). `held` is the hand's own copies of each tile; with `live_only`, a tile the hand
+    holds all four of is not a wait. counts14 is restored before returning.
     """
     counts14[win] -= 1
-    found = False
+    waits = regular_waits(counts14, held, live_only)
     if n_melds == 0:
         single = seven_pairs_wait(counts14)
-        if single >= 0 and single != win and not (live_only and held[single] >= 4):
-            found = True
-    x = 0
-    while not found and x < 34:
-        if x != win and _could_complete(counts14, x):
-            if not (live_only and held[x] >= 4) and completes_regular(counts14, x):
-                found = True
-        x += 1
+        if single >= 0 and not (live_only and held[single] >= 4):
+            waits |= np.int64(1) << single
     counts14[win] += 1
-    return found
+    return waits & ~(np.int64(1) << win) != 0
