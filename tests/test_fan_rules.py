@@ -10,17 +10,12 @@ Waits: a winning tile that was the only tile the hand waited on scores 边张, �
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
+from mjfast.fan import FANS, fan_by_name, score
+from mjfast.fan.exclusions import EXCLUDES
 
-from test_fan_support import gb_case, parse_fan_list  # noqa: E402
-
-from mjfast.fan import FANS, fan_by_name, score  # noqa: E402
-from mjfast.fan.exclusions import EXCLUDES  # noqa: E402
+from .test_fan_support import gb_case, parse_fan_list
 
 CASES = [
     ("大四喜", "[EEE,2][SSS,1][WWW,3]NNN5m5m", "", "大四喜 88, 混一色 6, 单钓将 1"),

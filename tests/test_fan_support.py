@@ -9,19 +9,14 @@ for a differential test to see them.
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(__file__))
+from mjfast.hand import Hand, Meld
+from mjfast.tiles import botzone_token
 
-from mjfast.hand import Hand, Meld  # noqa: E402
-from mjfast.tiles import botzone_token  # noqa: E402
-
-VECTORS = "/work/shared/data/vectors"
-LOGS = "/work/shared/data/logs"
+from .data import VECTORS
 
 SUITED = list(range(27))
 HONORS = list(range(27, 34))
@@ -269,7 +264,7 @@ def pymahjonggb_fans(hand: Hand, conditions: dict) -> list[tuple[str, int, int]]
 
 def read_tsv(name: str) -> list[dict]:
     """Rows of a vector file as dicts (comment lines skipped, first row the header)."""
-    with open(os.path.join(VECTORS, name), encoding="utf8") as f:
+    with open(VECTORS / name, encoding="utf8") as f:
         lines = [line.rstrip("\n") for line in f if not line.startswith("#") and line.strip()]
     header = lines[0].split("\t")
     return [dict(zip(header, line.split("\t"))) for line in lines[1:]]

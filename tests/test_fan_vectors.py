@@ -3,16 +3,12 @@ Green Book (EllanServer), with a near-miss hand per fan that must not score it."
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
+from mjfast.fan import FANS, Ruleset, fan_by_name, score
 
-from test_fan_support import gb_case, parse_fan_list, read_tsv  # noqa: E402
-
-from mjfast.fan import FANS, Ruleset, fan_by_name, score  # noqa: E402
+from .data import VECTORS
+from .test_fan_support import gb_case, parse_fan_list, read_tsv
 
 GB_ROWS = read_tsv("gbmahjong_fan_cases.tsv")
 # The rows on which GB-Mahjong and the judge differ: the 组合龙 body-wait ruling (ruling 4).
@@ -71,8 +67,7 @@ PINYIN = dict(zip(
 
 
 def _green_book() -> list[tuple[str, str]]:
-    path = "/work/shared/data/vectors/ellan_mcr81_green_book_positive.tsv"
-    with open(path, encoding="utf8") as f:
+    with open(VECTORS / "ellan_mcr81_green_book_positive.tsv", encoding="utf8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f if not line.startswith("#") and line.strip()]
     return [(fan, hand) for fan, hand in rows]
 

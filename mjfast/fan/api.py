@@ -153,9 +153,10 @@ def _per_row(value, n: int, what: str, convert, low: int, high: int) -> np.ndarr
         return arr
     if arr is None or arr.ndim == 0:
         return np.full(n, int(convert(value, what)), np.int64)
-    if len(arr) != n:
-        raise HandError(f"{what} has {len(arr)} entries for {n} hands")
-    return np.array([int(convert(v.item() if isinstance(v, np.generic) else v, what)) for v in arr], np.int64)
+    values = value if isinstance(value, (list, tuple)) else arr.tolist()  # keep mixed lists' own values
+    if len(values) != n:
+        raise HandError(f"{what} has {len(values)} entries for {n} hands")
+    return np.array([int(convert(v, what)) for v in values], np.int64)
 
 
 def hands_to_arrays(hands: Iterable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
