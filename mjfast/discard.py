@@ -9,7 +9,20 @@ import numpy as np
 from numba import njit
 
 from .groups import INF
-from .shanten import N_FORMS, all_forms, best_of, new_scratch
+from .lookup import group_rank
+from .shanten import (
+    N_FORMS,
+    REGULAR,
+    all_forms,
+    best_of,
+    meld_check_bits,
+    new_scratch,
+    other_forms,
+    prepare_sweep,
+    presence_bits,
+    presence_bits_after,
+    regular_after_change,
+)
 
 # Status codes of check_counts; the Python layer turns them into HandError messages.
 OK, TOO_MANY_COPIES, BAD_TILE_COUNT = 0, 1, 2
@@ -65,6 +78,42 @@ def best_form(table, counts, meld_counts, n_melds, work, dist, masks):
 
 
 @njit(cache=True)
+def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks):
+    """For every kind t held in the 3n+2 `hand`: the deficiency and useful mask over all forms
+    after discarding t (out_dist[t] = INF for kinds not held). `hand` is restored on return.
+
+    The regular form reuses the merge of the three groups a discard leaves alone, so each
+    discard costs one group lookup and one final merge.
+    """
+    check_bits = meld_check_bits(meld_counts)
+    n_sets = 4 - n_melds
+    ranks = np.empty(4, np.int64)
+    prepare_sweep(table, hand, meld_counts, check_bits, n_sets, ranks, work)
+    ge1, ge2, odd, eq4 = presence_bits(hand)
+    for t in range(34):
+        out_dist[t] = INF
+        out_mask[t] = 0
+        if hand[t] == 0:
+            continue
+        hand[t] -= 1
+        g = 3 if t >= 27 else t // 9
+        kept = ranks[g]
+        ranks[g] = group_rank(table, hand, g)
+        for f in range(N_FORMS):
+            dist[f] = INF
+            masks[f] = 0
+        d, m = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, work)
+        dist[REGULAR] = d
+        masks[REGULAR] = m
+        if n_melds <= 1:
+            b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, t, hand[t])
+            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, True, dist, masks, work)
+        out_dist[t], out_mask[t] = best_of(dist, masks)
+        ranks[g] = kept
+        hand[t] += 1
+
+
+@njit(cache=True)
 def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
                     out_dist, out_mask, out_acceptance, out_next):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
@@ -74,27 +123,22 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)
+    discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
     for t in range(34):
-        out_dist[t] = INF
-        out_mask[t] = 0
-        out_acceptance[t] = 0
+        out_acceptance[t] = masked_sum(out_mask[t], unseen) if out_dist[t] < INF else 0
         out_next[t] = 0.0
-        if hand[t] == 0:
-            continue
-        hand[t] -= 1
-        d, m = best_form(table, hand, meld_counts, n_melds, work, dist, masks)
-        out_dist[t] = d
-        out_mask[t] = m
-        out_acceptance[t] = masked_sum(m, unseen)
-        if with_next and d > 1:
-            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, d, m,
-                                          work, dist, masks)
-        hand[t] += 1
+        if with_next and out_dist[t] < INF and out_dist[t] > 1:
+            hand[t] -= 1
+            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, out_dist[t],
+                                          out_mask[t], work, dist, masks, level2_dist, level2_mask)
+            hand[t] += 1
 
 
 @njit(cache=True)
 def next_acceptance(table, hand13, meld_counts, n_melds, unseen, deficiency, useful,
-                    work, dist, masks):
+                    work, dist, masks, level2_dist, level2_mask):
     """Expected acceptance after the next useful draw and the best discard that follows.
 
     Each useful draw u is weighted by its unseen copies; after drawing u the hand discards
@@ -109,17 +153,11 @@ def next_acceptance(table, hand13, meld_counts, n_melds, unseen, deficiency, use
         w = unseen[u]
         hand13[u] += 1
         unseen[u] -= 1
+        discard_sweep(table, hand13, meld_counts, n_melds, level2_dist, level2_mask, work, dist, masks)
         best_acc = 0
         for k in range(34):
-            if hand13[k] == 0:
-                continue
-            hand13[k] -= 1
-            d, m = best_form(table, hand13, meld_counts, n_melds, work, dist, masks)
-            if d == deficiency - 1:
-                acc = masked_sum(m, unseen)
-                if acc > best_acc:
-                    best_acc = acc
-            hand13[k] += 1
+            if level2_dist[k] == deficiency - 1:
+                best_acc = max(best_acc, masked_sum(level2_mask[k], unseen))
         unseen[u] += 1
         hand13[u] -= 1
         weight_total += w

@@ -12,6 +12,8 @@ The table is one int32 array (one argument to pass across the Python/numba bound
     [KNITTED_AT ...)        per suit pattern, for each knitted part j (1-4-7, 2-5-8, 3-6-9):
                             the distances of the pattern less the part's held tiles to one
                             set, one pair, and both (3 bits each, 9 bits per part)
+    [KNITTED_MASK_AT ...)   per suit pattern and part: the masks of those three entries
+                            (9 bits each)
     [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8)
 
 Patterns are ranked (not indexed in base 5) so only reachable patterns are stored, and
@@ -42,7 +44,8 @@ HONOR_DCLASS_AT = SUIT_DCLASS_AT + (N_SUIT_PATTERNS + 3) // 4
 DROWS_AT = HONOR_DCLASS_AT + (N_HONOR_PATTERNS + 3) // 4
 MAX_DCLASSES = 256
 KNITTED_AT = DROWS_AT + MAX_DCLASSES * N_ENTRIES
-ROWS_AT = KNITTED_AT + N_SUIT_PATTERNS
+KNITTED_MASK_AT = KNITTED_AT + N_SUIT_PATTERNS
+ROWS_AT = KNITTED_MASK_AT + 3 * N_SUIT_PATTERNS
 TABLE_FILE = "regular.npy"
 
 _table: "np.ndarray | None" = None
@@ -104,3 +107,10 @@ def knitted_rest(table, suit_rank, part):
     """(set, pair, set and pair) distances of a suit pattern less knitted part `part`."""
     packed = table[KNITTED_AT + suit_rank] >> (9 * part)
     return packed & 7, (packed >> 3) & 7, (packed >> 6) & 7
+
+
+@njit(cache=True, inline="always")
+def knitted_rest_masks(table, suit_rank, part):
+    """The useful-tile masks (suit-local bits) of the three knitted_rest entries."""
+    packed = table[KNITTED_MASK_AT + 3 * suit_rank + part]
+    return packed & 0x1FF, (packed >> 9) & 0x1FF, (packed >> 18) & 0x1FF

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from .groups import INF, N_ENTRIES, group_distances_and_masks
-from .lookup import BUDGET, SUIT_OFFSETS_AT, distance_row, group_rank, knitted_rest, masked_row
+from .lookup import BUDGET, SUIT_OFFSETS_AT, distance_row, group_rank, knitted_rest, knitted_rest_masks, masked_row
 
 REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 0, 1, 2, 3, 4
 N_FORMS = 5
@@ -40,11 +40,15 @@ KNITTED_PART = np.array([[_bits([9 * s + j, 9 * s + j + 3, 9 * s + j + 6]) for j
 # and the scratch slots of their four remainder groups (three suits, then the honours).
 KNITTED_PARTS_OF = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], np.int64)
 KNITTED_BITS = np.array([sum(int(KNITTED_PART[s, KNITTED_PARTS_OF[k, s]]) for s in range(3)) for k in range(6)], np.int64)
-REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3)] + [3] for k in range(6)], np.int64)
+REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3)] + [13] for k in range(6)], np.int64)
 
 # Scratch layout (int64). Group slots 0-3 hold the hand's groups; slots 4-12 hold the nine
-# (suit, knitted part) remainders of the knitted-straight form.
-_N_SLOTS = 13
+# (suit, knitted part) remainders of the knitted-straight form and 13 its honours; slots
+# 14-17 hold, for each group, the merge of the other three (a discard sweep changes one group
+# at a time) and 18 the changed group.
+_N_SLOTS = 19
+_LEAVE_OUT = 14
+_CHANGED = 18
 _DIST = 0
 _MASK = _N_SLOTS * N_ENTRIES
 _ACC = 2 * _N_SLOTS * N_ENTRIES
@@ -126,9 +130,15 @@ def _store_row(table, g, rank, slot, local_check, with_masks, work):
 @njit(cache=True)
 def _load_group(table, counts, locked, check_bits, g, slot, with_masks, work):
     """Group g of `counts`: its 10 distances (and masks, in global tile bits) into `slot`."""
+    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), slot, with_masks, work)
+
+
+@njit(cache=True, inline="always")
+def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_masks, work):
+    """_load_group with the group's rank already known."""
     start = 27 if g == 3 else 9 * g
     local_check = (check_bits >> start) & (0x7F if g == 3 else 0x1FF)
-    if _store_row(table, g, group_rank(table, counts, g), slot, local_check, with_masks, work):
+    if _store_row(table, g, rank, slot, local_check, with_masks, work):
         _group_dp(counts, locked, g, slot, work)
 
 
@@ -231,6 +241,49 @@ def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     return best, mask
 
 
+@njit(cache=True)
+def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
+    """Load the hand's four groups (slots 0-3, their ranks into `ranks`) and, for each group,
+    the merge of the other three (slots 14-17): then regular_after_change costs one lookup
+    and one final merge."""
+    for g in range(4):
+        ranks[g] = group_rank(table, counts, g)
+        _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+    for g in range(4):
+        first = 1 if g == 0 else 0
+        for k in range(N_ENTRIES):
+            work[_ACC + k] = work[_DIST + first * N_ENTRIES + k]
+            work[_ACC_MASK + k] = work[_MASK + first * N_ENTRIES + k]
+        for other in range(first + 1, 4):
+            if other != g:
+                _merge_slot(work, other, n_sets, True)
+        for k in range(N_ENTRIES):
+            work[_DIST + (_LEAVE_OUT + g) * N_ENTRIES + k] = work[_ACC + k]
+            work[_MASK + (_LEAVE_OUT + g) * N_ENTRIES + k] = work[_ACC_MASK + k]
+
+
+@njit(cache=True)
+def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, work):
+    """(deficiency, useful mask) of the regular form of `counts`, which differs from the hand
+    given to prepare_sweep only in group g (whose new rank is `rank`)."""
+    _load_ranked_group(table, counts, locked, check_bits, g, rank, _CHANGED, True, work)
+    best = INF
+    mask = np.int64(0)
+    rest = _LEAVE_OUT + g
+    for pa in range(2):
+        for ma in range(n_sets + 1):
+            v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            m = work[_MASK + rest * N_ENTRIES + pa * 5 + ma] | work[_MASK + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            if v < best:
+                best = v
+                mask = m
+            elif v == best:
+                mask |= m
+    if best >= INF:
+        return INF, np.int64(0)
+    return best, mask
+
+
 @njit(cache=True, inline="always")
 def presence_bits(counts):
     """Bit masks of the kinds held at least once, at least twice, an odd number of times,
@@ -250,6 +303,17 @@ def presence_bits(counts):
             odd |= bit
         if c == 4:
             eq4 |= bit
+    return ge1, ge2, odd, eq4
+
+
+@njit(cache=True, inline="always")
+def presence_bits_after(ge1, ge2, odd, eq4, t, count):
+    """presence_bits after tile t's count changed to `count` (the others unchanged)."""
+    bit = np.int64(1) << t
+    ge1 = (ge1 | bit) if count >= 1 else (ge1 & ~bit)
+    ge2 = (ge2 | bit) if count >= 2 else (ge2 & ~bit)
+    odd = (odd | bit) if count & 1 else (odd & ~bit)
+    eq4 = (eq4 | bit) if count == 4 else (eq4 & ~bit)
     return ge1, ge2, odd, eq4
 
 
@@ -383,7 +447,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
         if missing > bound or missing > best:
             continue
         if not honors_loaded:
-            _load_group(table, counts, meld_counts, check_bits, 3, 3, with_masks, work)
+            _load_group(table, counts, meld_counts, check_bits, 3, 13, with_masks, work)
             honors_loaded = True
         feasible = True
         for s in range(3):
@@ -409,30 +473,62 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
     return best, mask
 
 
+@njit(cache=True, inline="always")
+def _keep(value, mask, best, best_mask):
+    """The running minimum and the union of the masks of everything reaching it."""
+    if value < best:
+        return value, mask
+    if value == best:
+        return best, best_mask | mask
+    return best, best_mask
+
+
 @njit(cache=True)
-def knitted_straight_distance(table, rank0, rank1, rank2, honor_row, ge1, bound):
-    """Knitted-straight deficiency of a hand without melds, from the suits' ranks and the
-    honours' distance row: the table stores each suit's remainder beside each knitted part
-    (lookup.KNITTED_AT), so this is a few lookups instead of knitted_straight's nine.
-    Knitted straights whose missing tiles exceed `bound` are skipped (INF if all are)."""
+def knitted_straight_fast(table, rank0, rank1, rank2, honor_row, ge1, bound, with_masks):
+    """(deficiency, useful mask) of the knitted straight for a hand without melds, from the
+    suits' ranks and the honours' masked row: the table stores each suit's remainder beside
+    each knitted part (lookup.KNITTED_AT), so this is a few lookups instead of
+    knitted_straight's nine. Knitted straights whose missing tiles exceed `bound` are
+    skipped (INF if all are)."""
     best = INF
+    mask = np.int64(0)
     h_set = table[honor_row + 1]
     h_pair = table[honor_row + 5]
     h_both = table[honor_row + 6]
     for k in range(6):
-        missing = popcount(KNITTED_BITS[k] & ~ge1)
-        if missing > bound or missing >= best:
+        missing_bits = KNITTED_BITS[k] & ~ge1
+        missing = popcount(missing_bits)
+        if missing > bound or missing > best or (missing == best and not with_masks):
             continue
-        s0, p0, b0 = knitted_rest(table, rank0, KNITTED_PARTS_OF[k, 0])
-        s1, p1, b1 = knitted_rest(table, rank1, KNITTED_PARTS_OF[k, 1])
-        s2, p2, b2 = knitted_rest(table, rank2, KNITTED_PARTS_OF[k, 2])
-        rest = min(min(b0, b1), min(b2, h_both))
-        rest = min(rest, min(s0 + p1, s0 + p2, s0 + h_pair))
-        rest = min(rest, min(s1 + p0, s1 + p2, s1 + h_pair))
-        rest = min(rest, min(s2 + p0, s2 + p1, s2 + h_pair))
-        rest = min(rest, min(h_set + p0, h_set + p1, h_set + p2))
-        best = min(best, missing + rest)
-    return best
+        j0 = KNITTED_PARTS_OF[k, 0]
+        j1 = KNITTED_PARTS_OF[k, 1]
+        j2 = KNITTED_PARTS_OF[k, 2]
+        s0, p0, b0 = knitted_rest(table, rank0, j0)
+        s1, p1, b1 = knitted_rest(table, rank1, j1)
+        s2, p2, b2 = knitted_rest(table, rank2, j2)
+        sets = (s0, s1, s2, h_set & 0xFF)
+        pairs = (p0, p1, p2, h_pair & 0xFF)
+        boths = (b0, b1, b2, h_both & 0xFF)
+        if with_masks:
+            ms0, mp0, mb0 = knitted_rest_masks(table, rank0, j0)
+            ms1, mp1, mb1 = knitted_rest_masks(table, rank1, j1)
+            ms2, mp2, mb2 = knitted_rest_masks(table, rank2, j2)
+            set_masks = (ms0, ms1 << 9, ms2 << 18, (h_set >> 8) << 27)
+            pair_masks = (mp0, mp1 << 9, mp2 << 18, (h_pair >> 8) << 27)
+            both_masks = (mb0, mb1 << 9, mb2 << 18, (h_both >> 8) << 27)
+        else:
+            set_masks = pair_masks = both_masks = (0, 0, 0, 0)
+        rest = INF
+        rest_mask = np.int64(0)
+        for a in range(4):  # the set and the pair in one group, or the set in a, pair in b
+            rest, rest_mask = _keep(boths[a], both_masks[a], rest, rest_mask)
+            for b in range(4):
+                if b != a:
+                    rest, rest_mask = _keep(sets[a] + pairs[b], set_masks[a] | pair_masks[b], rest, rest_mask)
+        best, mask = _keep(missing + rest, missing_bits | rest_mask, best, mask)
+    if best == 0 or best >= INF or not with_masks:
+        return best, np.int64(0)
+    return best, mask
 
 
 @njit(cache=True)
@@ -453,17 +549,18 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         rank0 = group_rank(table, counts, 0)
         rank1 = group_rank(table, counts, 1)
         rank2 = group_rank(table, counts, 2)
-        honors = distance_row(table, 3, group_rank(table, counts, 3))
+        honor_rank = group_rank(table, counts, 3)
         best = _regular_rows(table, distance_row(table, 0, rank0), distance_row(table, 1, rank1),
-                             distance_row(table, 2, rank2), honors, 4, work)
+                             distance_row(table, 2, rank2), distance_row(table, 3, honor_rank), 4, work)
         dist[REGULAR] = best
         dist[SEVEN_PAIRS] = seven_pairs(ge2, odd, eq4)[0]
         dist[THIRTEEN_ORPHANS] = thirteen_orphans(ge1, ge2)[0]
         dist[HONORS_KNITTED] = honors_knitted(ge1)[0]
         for f in range(1, 4):
             best = min(best, dist[f])
-        dist[KNITTED_STRAIGHT] = knitted_straight_distance(
-            table, rank0, rank1, rank2, honors, ge1, best - 1 if prune else INF)
+        dist[KNITTED_STRAIGHT] = knitted_straight_fast(
+            table, rank0, rank1, rank2, masked_row(table, 3, honor_rank), ge1,
+            best - 1 if prune else INF, False)[0]
         return
     if with_masks or check_bits:
         d, m = regular(table, counts, meld_counts, check_bits, 4 - n_melds, with_masks, work)
@@ -471,9 +568,19 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         d, m = regular_distance(table, counts, 4 - n_melds, work), np.int64(0)
     dist[REGULAR] = d
     masks[REGULAR] = m
+    if n_melds <= 1:
+        ranks = (group_rank(table, counts, 0), group_rank(table, counts, 1),
+                 group_rank(table, counts, 2), group_rank(table, counts, 3))
+        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, with_masks, dist, masks, work)
+
+
+@njit(cache=True)
+def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, with_masks, dist, masks, work):
+    """Every form but the regular one (already in dist[REGULAR]) into dist / masks.
+    `ranks` holds the four groups' ranks and the presence bits come from presence_bits."""
     if n_melds > 1:
         return
-    best = d
+    best = dist[REGULAR]
     if n_melds == 0:
         d, m = seven_pairs(ge2, odd, eq4)
         dist[SEVEN_PAIRS] = d
@@ -487,19 +594,10 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         dist[HONORS_KNITTED] = d
         masks[HONORS_KNITTED] = m
         best = min(best, d)
-        # The knitted straight's distance comes cheaply from the table; its useful tiles
-        # are worked out only when it ties or beats the other forms.
-        ks = knitted_straight_distance(
-            table, group_rank(table, counts, 0), group_rank(table, counts, 1), group_rank(table, counts, 2),
-            distance_row(table, 3, group_rank(table, counts, 3)), ge1, best if prune else INF)
-        if ks >= INF or (prune and ks > best):
-            return
-        if not with_masks:
-            dist[KNITTED_STRAIGHT] = ks
-            return
-        best = ks
-    d, m = knitted_straight(table, counts, meld_counts, n_melds, ge1,
-                            best if prune else INF, with_masks, work)
+        d, m = knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], masked_row(table, 3, ranks[3]),
+                                     ge1, best if prune else INF, with_masks)
+    else:
+        d, m = knitted_straight(table, counts, meld_counts, n_melds, ge1, best if prune else INF, with_masks, work)
     dist[KNITTED_STRAIGHT] = d
     masks[KNITTED_STRAIGHT] = m
 

@@ -51,21 +51,27 @@ def _pack_bytes(ids: np.ndarray) -> np.ndarray:
     return quads[:, 0] | (quads[:, 1] << 8) | (quads[:, 2] << 16) | (quads[:, 3] << 24)
 
 
-def _knitted_rests(patterns: np.ndarray, dists: np.ndarray) -> np.ndarray:
-    """Per suit pattern and knitted part j: the distances (set, pair, set + pair) of the
-    pattern without one copy of each held tile of the part, packed 3 bits each."""
+def _knitted_rests(patterns: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per suit pattern and knitted part j (1-4-7, 2-5-8, 3-6-9): the (set, pair, set + pair)
+    entries of the pattern without one copy of each held tile of the part. Distances are
+    packed 3 bits each, 9 bits per part, into one int per pattern; masks 9 bits each, 27
+    bits per part, one int per (pattern, part)."""
     offsets = rank_offsets(9)
-    packed = np.zeros(len(patterns), np.int64)
+    dists = np.zeros(len(patterns), np.int64)
+    masks = np.zeros((len(patterns), 3), np.int64)
     for j in range(3):
         rest = patterns.astype(np.int64)
         part = [j, j + 3, j + 6]
         rest[:, part] = np.maximum(rest[:, part] - 1, 0)
         prefix = np.cumsum(rest, axis=1) - rest
         ranks = offsets[np.arange(9), prefix, rest].sum(axis=1)
-        d = dists[ranks]
-        assert d[:, [1, 5, 6]].max() < 8
-        packed |= (d[:, 1] | (d[:, 5] << 3) | (d[:, 6] << 6)) << (9 * j)
-    return packed
+        entries = rows[ranks][:, [1, 5, 6]]
+        d = entries & 0xFF
+        m = entries >> 8
+        assert d.max() < 8
+        dists |= (d[:, 0] | (d[:, 1] << 3) | (d[:, 2] << 6)) << (9 * j)
+        masks[:, j] = m[:, 0] | (m[:, 1] << 9) | (m[:, 2] << 18)
+    return dists, masks.ravel()
 
 
 def build() -> np.ndarray:
@@ -92,7 +98,7 @@ def build() -> np.ndarray:
             _pack_bytes(dclass_of[: len(suit_rows)]),
             _pack_bytes(dclass_of[len(suit_rows):]),
             drows_padded.ravel(),
-            _knitted_rests(suit_patterns, suit_rows & 0xFF),
+            *_knitted_rests(suit_patterns, suit_rows),
             rows.ravel(),
         ]
     ).astype(np.int32)
