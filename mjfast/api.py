@@ -1,155 +1,174 @@
 """The public per-hand calls: shanten, useful tiles, waits, acceptance, best discards.
 
 Every call takes a Hand or anything parse_hand reads (a compact or Botzone string, a
-34-count array, a list of tiles). A uint8 count array of shape (34,) takes a fast path that
-skips building a Hand; the kernel checks it and any problem is reported as HandError.
+34-count array, a list of tiles). Count arrays and plain strings without melds skip
+building a Hand: one kernel call checks the tiles and answers, and only when it reports a
+problem is the input parsed again in full, to raise HandError with the precise message.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
-from . import discard as _k
+from . import hand_kernels as _k
 from .errors import HandError
 from .groups import INF
 from .hand import Hand, parse_hand, visible_counts
 from .lookup import load_table
 from .shanten import FORM_NAMES, N_FORMS
-from .tiles import N_KINDS, TILE_NAMES
+from .tiles import N_KINDS, TILE_NAMES, is_botzone, parse_tiles
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
+_NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
+_BIT_NAMES = {1 << t: name for t, name in enumerate(TILE_NAMES)}
 
 
-@dataclass(frozen=True)
-class DiscardOption:
+def tile_names(mask: int) -> tuple[str, ...]:
+    """Names of the tiles in a 34-bit mask, in tile order."""
+    names = []
+    while mask:
+        low = mask & -mask
+        names.append(_BIT_NAMES[low])
+        mask ^= low
+    return tuple(names)
+
+
+class DiscardOption(NamedTuple):
     """One discard of a 3n+2 hand and what the remaining 3n+1 hand has.
 
-    tile: the tile discarded. shanten: of the hand after it. useful: the tiles whose draw
-    lowers that shanten (the waits when it is 0). acceptance: unseen copies of them (the
-    discarded tile counts as seen). next_acceptance: over the useful draws weighted by
-    unseen copies, the acceptance after the draw and the best discard that follows (0.0 when
-    the hand is already ready: its useful draws win).
+    tile: the tile discarded. shanten: of the hand after it. acceptance: unseen copies of
+    its useful tiles (the discarded tile counts as seen). next_acceptance: over the useful
+    draws weighted by unseen copies, the acceptance after the draw and the best discard that
+    follows (0.0 when the hand is already ready: its useful draws win). useful_mask: the
+    useful tiles as bits (tile id t is bit t); `useful` gives their names (the waits when
+    shanten is 0).
     """
 
     tile: str
     shanten: int
-    useful: tuple[str, ...]
     acceptance: int
     next_acceptance: float
+    useful_mask: int
+
+    @property
+    def useful(self) -> tuple[str, ...]:
+        return tile_names(self.useful_mask)
 
     @property
     def useful_kinds(self) -> int:
-        return len(self.useful)
+        return bin(self.useful_mask).count("1")
+
+    def __repr__(self) -> str:
+        return (f"DiscardOption(tile={self.tile!r}, shanten={self.shanten}, acceptance={self.acceptance}, "
+                f"next_acceptance={self.next_acceptance:.3f}, useful={self.useful})")
 
 
 def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
-    """(standing counts, meld counts, number of melds) of any accepted hand input."""
-    if isinstance(h, np.ndarray) and h.dtype == np.uint8 and h.shape == (N_KINDS,):
+    """(standing counts, meld counts, number of melds), kernel-ready, from any hand input.
+
+    Count arrays and plain strings are not checked here: the kernels check them and
+    _raise_for re-parses them for the message."""
+    if type(h) is np.ndarray and h.dtype == np.uint8 and h.shape == (N_KINDS,):
         if not (h.flags.writeable and h.flags.c_contiguous):
             h = np.array(h)
-        status = _k.check_counts(h, _NO_MELDS, 0)
-        if status != _k.OK:
-            Hand(h)  # raises HandError with the precise message
-            raise HandError("invalid count array")  # pragma: no cover - Hand always raises
         return h, _NO_MELDS, 0
-    hand = parse_hand(h)
-    return np.array(hand.counts), np.array(hand.meld_counts), hand.n_melds
+    if type(h) is str and "[" not in h and not is_botzone(h):
+        tally = [0] * N_KINDS
+        for t in parse_tiles(h):
+            tally[t] += 1
+        if len(tally) == N_KINDS and max(tally) <= 4:
+            return np.array(tally, np.uint8), _NO_MELDS, 0
+        return parse_hand(h).kernel_arrays()  # raises the precise HandError
+    if isinstance(h, Hand):
+        return h.kernel_arrays()
+    return parse_hand(h).kernel_arrays()
 
 
-def _names(mask: int) -> list[str]:
-    return [TILE_NAMES[t] for t in range(N_KINDS) if (mask >> t) & 1]
+def _raise_for(status: int, h, wanted: str, visible=None) -> None:
+    """Turn a kernel status into the HandError a full parse gives, naming the problem."""
+    hand = parse_hand(h)  # raises for over-full or mis-sized hands
+    if status == _k.SEEN_TOO_OFTEN:
+        seen = visible_counts(visible)
+        total = hand.counts.astype(int) + hand.meld_counts + seen
+        t = int(np.flatnonzero(total > 4)[0])
+        raise HandError(
+            f"tile {TILE_NAMES[t]} is seen {int(seen[t])} times beside "
+            f"{int(hand.counts[t]) + int(hand.meld_counts[t])} in the hand; there are only 4 copies"
+        )
+    total = hand.n_standing + 3 * hand.n_melds
+    raise HandError(f"{wanted}; this hand has {total} tiles counting melds")
 
 
-def _forms(arrays, prune: bool, with_masks: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    counts, meld_counts, n_melds = arrays
-    dist = np.empty(N_FORMS, np.int64)
-    masks = np.empty(N_FORMS, np.int64)
-    _k.forms(load_table(), counts, meld_counts, n_melds, prune, with_masks, dist, masks)
-    return dist, masks
+def _visible(visible) -> np.ndarray:
+    if visible is None:
+        return _NOTHING_SEEN
+    return np.array(visible_counts(visible))
 
 
 def shanten(h) -> int:
     """Shanten over every MCR form the hand may still take: -1 complete, 0 ready."""
-    dist, _ = _forms(_hand_arrays(h), True, False)
-    return int(dist.min()) - 1
+    counts, meld_counts, n_melds = _hand_arrays(h)
+    s = _k.shanten_of(load_table(), counts, meld_counts, n_melds)
+    if s <= -100:
+        _raise_for(-100 - s, h, "a hand has 13 or 14 tiles counting melds")
+    return s
+
+
+def _forms(h, prune: bool, with_masks: bool, wanted_total: int = 0):
+    counts, meld_counts, n_melds = _hand_arrays(h)
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    status = _k.forms_of(load_table(), counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks)
+    if status != _k.OK:
+        _raise_for(status, h, _WAITING if wanted_total == 13 else "a hand has 13 or 14 tiles counting melds")
+    return dist, masks
+
+
+_WAITING = ("useful tiles are defined for a hand waiting to draw (3n+1 standing tiles, 13 "
+            "counting melds): for a hand that has drawn, use best_discards")
+_DRAWN = ("best_discards needs a hand that has just drawn (3n+2 standing tiles, 14 counting "
+          "melds): for a waiting hand, use useful_tiles or acceptance")
 
 
 def shanten_by_form(h) -> dict[str, "int | None"]:
     """Shanten of each form; None where the form is impossible (melds, tile limits)."""
-    dist, _ = _forms(_hand_arrays(h), False, False)
+    dist, _ = _forms(h, False, False)
     return {FORM_NAMES[f]: (int(dist[f]) - 1 if dist[f] < INF else None) for f in range(N_FORMS)}
-
-
-def _check_waiting(arrays) -> None:
-    total = int(arrays[0].sum()) + 3 * arrays[2]
-    if total != 13:
-        raise HandError(
-            f"useful tiles are defined for a hand waiting to draw (3n+1 standing tiles); "
-            f"this one has {total} tiles counting melds: use best_discards"
-        )
-
-
-def _waiting_forms(arrays) -> tuple[int, int]:
-    """(shanten, useful mask) of a 3n+1 hand given as (counts, meld counts, melds)."""
-    _check_waiting(arrays)
-    dist, masks = _forms(arrays, True)
-    best = int(dist.min())
-    mask = 0
-    for f in range(N_FORMS):
-        if dist[f] == best:
-            mask |= int(masks[f])
-    return best - 1, mask
 
 
 def useful_by_form(h) -> dict[str, "list[str] | None"]:
     """Useful tiles of a 3n+1 hand for each form separately; None where the form is impossible."""
-    arrays = _hand_arrays(h)
-    _check_waiting(arrays)
-    dist, masks = _forms(arrays, False)
-    return {FORM_NAMES[f]: (_names(int(masks[f])) if dist[f] < INF else None) for f in range(N_FORMS)}
+    dist, masks = _forms(h, False, True, 13)
+    return {FORM_NAMES[f]: (list(tile_names(int(masks[f]))) if dist[f] < INF else None) for f in range(N_FORMS)}
+
+
+def _useful(h, visible=None) -> tuple[int, int, int]:
+    """(shanten, useful mask, acceptance) of a 3n+1 hand."""
+    counts, meld_counts, n_melds = _hand_arrays(h)
+    status, s, mask, acc = _k.useful_of(load_table(), counts, meld_counts, n_melds, _visible(visible))
+    if status != _k.OK:
+        _raise_for(status, h, _WAITING, visible)
+    return s, mask, acc
 
 
 def useful_tiles(h) -> list[str]:
     """Tiles whose draw lowers the shanten of a 3n+1 hand (a kind held 4 times never is)."""
-    return _names(_waiting_forms(_hand_arrays(h))[1])
+    return list(tile_names(_useful(h)[1]))
 
 
 def waits(h) -> list[str]:
     """The winning tiles of a ready 3n+1 hand; [] when the hand is not ready."""
-    s, mask = _waiting_forms(_hand_arrays(h))
-    return _names(mask) if s == 0 else []
-
-
-def _unseen(counts, meld_counts, visible) -> np.ndarray:
-    seen = visible_counts(visible)
-    unseen = np.empty(N_KINDS, np.int64)
-    if not _k.unseen_copies(counts, meld_counts, seen, unseen):
-        t = int(np.flatnonzero(unseen < 0)[0])
-        raise HandError(
-            f"tile {TILE_NAMES[t]} is seen {int(seen[t])} times beside "
-            f"{int(counts[t]) + int(meld_counts[t])} in the hand; there are only 4 copies"
-        )
-    return unseen
+    s, mask, _ = _useful(h)
+    return list(tile_names(mask)) if s == 0 else []
 
 
 def acceptance(h, visible=None) -> int:
     """Unseen copies of the useful tiles of a 3n+1 hand, given the tiles seen elsewhere."""
-    arrays = _hand_arrays(h)
-    _, mask = _waiting_forms(arrays)
-    unseen = _unseen(arrays[0], arrays[1], visible)
-    return int(_k.masked_sum(mask, unseen))
-
-
-def _centrality(tile: int) -> int:
-    """How connected a tile can be: honours 0, terminals 1, 2/8 2, 3-7 3 (tie-break)."""
-    if tile >= 27:
-        return 0
-    rank = tile % 9
-    return min(rank, 8 - rank, 3) if rank not in (0, 8) else 1
+    return _useful(h, visible)[2]
 
 
 def best_discards(h, visible=None, *, next_step: bool = True) -> list[DiscardOption]:
@@ -160,33 +179,11 @@ def best_discards(h, visible=None, *, next_step: bool = True) -> list[DiscardOpt
     skips next_acceptance (reported as 0.0), which is much cheaper.
     """
     counts, meld_counts, n_melds = _hand_arrays(h)
-    total = int(counts.sum()) + 3 * n_melds
-    if total != 14:
-        raise HandError(
-            f"best_discards needs a hand that has just drawn (3n+2 standing tiles); this one "
-            f"has {total} tiles counting melds: use useful_tiles or acceptance"
-        )
-    unseen = _unseen(counts, meld_counts, visible)
-    dist = np.empty(N_KINDS, np.int64)
-    masks = np.empty(N_KINDS, np.int64)
-    acc = np.empty(N_KINDS, np.int64)
-    nxt = np.empty(N_KINDS, np.float64)
-    _k.discard_options(load_table(), counts, meld_counts, n_melds, unseen, next_step,
-                       dist, masks, acc, nxt)
-    options = [
-        DiscardOption(
-            tile=TILE_NAMES[t],
-            shanten=int(dist[t]) - 1,
-            useful=tuple(_names(int(masks[t]))),
-            acceptance=int(acc[t]),
-            next_acceptance=float(nxt[t]),
-        )
-        for t in range(N_KINDS)
-        if counts[t] > 0
+    rows = np.empty((N_KINDS, 5), np.float64)
+    status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows)
+    if status != _k.OK:
+        _raise_for(status, h, _DRAWN, visible)
+    return [
+        DiscardOption(TILE_NAMES[int(t)], int(s), int(a), float(x), int(m))
+        for t, s, a, x, m in rows[:n].tolist()
     ]
-    order = {name: i for i, name in enumerate(TILE_NAMES)}
-    options.sort(
-        key=lambda o: (o.shanten, -o.acceptance, -o.next_acceptance,
-                       _centrality(order[o.tile]), order[o.tile])
-    )
-    return options

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from . import discard as _k
+from .hand_kernels import OK, check_counts, unseen_copies
 from .errors import HandError
 from .groups import INF
 from .lookup import load_table
@@ -31,7 +32,7 @@ def _first_bad_row(counts, n_melds, meld_counts, expected_total):
     for i in range(counts.shape[0]):
         if n_melds[i] < 0 or n_melds[i] > 4:
             return i
-        if _k.check_counts(counts[i], meld_counts[i], n_melds[i]) != _k.OK:
+        if check_counts(counts[i], meld_counts[i], n_melds[i], 0) != OK:
             return i
         total = 3 * n_melds[i]
         for t in range(34):
@@ -157,7 +158,7 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
             d, m = best_of(dist, masks)
             out_shanten[i] = d - 1
             out_useful[i] = m
-            _k.unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
+            unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
             out_acceptance[i] = _k.masked_sum(m, unseen)
 
 
@@ -167,7 +168,7 @@ def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next,
     n = counts.shape[0]
     for i in prange(n):
         unseen = np.empty(34, np.int64)
-        _k.unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
+        unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
         dist = np.empty(34, np.int64)
         masks = np.empty(34, np.int64)
         acc = np.empty(34, np.int64)

@@ -1,8 +1,7 @@
-"""Kernels for one hand: checks of raw counts, every form at once, and discard options.
+"""Discard analysis kernels: every discard of a 3n+2 hand, and the step after it.
 
-Acceptance counts *unseen* copies: 4 minus the copies in the hand, its melds and whatever
-else the caller has seen. For a discard, the discarded tile counts as seen (it is on the
-table and can no longer be drawn), so `unseen` is taken from the 14-tile hand.
+Acceptance counts *unseen* copies. For a discard, the discarded tile counts as seen (it is
+on the table and can no longer be drawn), so `unseen` is taken from the 14-tile hand.
 """
 
 import numpy as np
@@ -24,36 +23,6 @@ from .shanten import (
     regular_after_change,
 )
 
-# Status codes of check_counts; the Python layer turns them into HandError messages.
-OK, TOO_MANY_COPIES, BAD_TILE_COUNT = 0, 1, 2
-
-
-@njit(cache=True)
-def check_counts(counts, meld_counts, n_melds):
-    """OK, or a status code for counts a Hand would reject (over 4 copies, wrong total)."""
-    total = 0
-    for t in range(34):
-        if counts[t] + meld_counts[t] > 4:
-            return TOO_MANY_COPIES
-        total += counts[t]
-    total += 3 * n_melds
-    if total != 13 and total != 14:
-        return BAD_TILE_COUNT
-    return OK
-
-
-@njit(cache=True)
-def unseen_copies(counts, meld_counts, visible, out):
-    """out[t] = copies of t not in the hand, its melds or `visible`; False if any is negative."""
-    ok = True
-    for t in range(34):
-        u = 4 - np.int64(counts[t]) - meld_counts[t] - visible[t]
-        if u < 0:
-            ok = False
-        out[t] = u
-    return ok
-
-
 @njit(cache=True)
 def masked_sum(mask, unseen):
     """Sum of unseen[t] over the tiles t in `mask`."""
@@ -62,19 +31,6 @@ def masked_sum(mask, unseen):
         if (mask >> t) & 1:
             total += unseen[t]
     return total
-
-
-@njit(cache=True)
-def forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks):
-    """Every form's deficiency and useful mask (see shanten.all_forms), own scratch."""
-    all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, new_scratch())
-
-
-@njit(cache=True)
-def best_form(table, counts, meld_counts, n_melds, work, dist, masks):
-    """(deficiency, useful mask) of the hand over all forms."""
-    all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
-    return best_of(dist, masks)
 
 
 @njit(cache=True)

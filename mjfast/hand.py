@@ -269,6 +269,15 @@ class Hand:
         written last, so that parse_hand(tiles, packs) gives the same Hand back."""
         return tuple(m.to_pymahjonggb() for m in self.melds), tuple(self.to_botzone().split())
 
+    def kernel_arrays(self) -> "tuple[np.ndarray, np.ndarray, int]":
+        """(counts, meld counts, number of melds) as writeable uint8 copies, made once: the
+        kernels are compiled for writeable arrays only (they never write to these)."""
+        cached = self.__dict__.get("_kernel_arrays")
+        if cached is None:
+            cached = (np.array(self.counts), np.array(self.meld_counts), len(self.melds))
+            object.__setattr__(self, "_kernel_arrays", cached)
+        return cached
+
     def with_counts(self, counts: "np.ndarray | Sequence[int]") -> "Hand":
         """The same melds with other standing tiles (validated again)."""
         return Hand(counts, self.melds)
