@@ -82,7 +82,7 @@ def test_regular_waits_match_brute_force():
         if rng.random() < 0.5:
             counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
             counts[rng.randrange(34)] += 1
-        got = int(regular_waits(np.array(counts, np.int64), held, False))
+        got = int(regular_waits(np.array(counts, np.int64), held, False, -1))
         assert got == _waits_by_brute_force(counts), counts
 
 
@@ -92,5 +92,5 @@ def test_live_waits_leave_out_tiles_held_four_times():
         counts[t] += 1
     held = counts.copy()
     held[0] += 4
-    assert regular_waits(counts, held, False) == (1 << 0) | (1 << 3)
-    assert regular_waits(counts, held, True) == 1 << 3
+    assert regular_waits(counts, held, False, -1) == (1 << 0) | (1 << 3)
+    assert regular_waits(counts, held, True, -1) == 1 << 3

@@ -12,27 +12,10 @@ import numpy as np
 from ..errors import HandError
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
-from .conditions import MAX_FLOWERS, condition_bits, flag, flower_count, wind_index
-from .encode import meld_code, pack_melds
-from .kernel import AT_TOTAL, score_each_win, score_hand
-from .layout import (
-    AT_CONDITIONS,
-    AT_FLOWERS,
-    AT_MELD_KIND,
-    AT_MELD_OPEN,
-    AT_MELD_TILE,
-    AT_N_MELDS,
-    AT_PREVALENT_WIND,
-    AT_SEAT_WIND,
-    AT_WIN_TILE,
-    CHOW_SET,
-    KONG_SET,
-    VEC_LEN,
-    WIN_KONG,
-    WIN_LAST_COPY,
-    WIN_LAST_TILE,
-    WIN_SELF_DRAWN,
-)
+from .conditions import MAX_FLOWERS, WIND_BY_LETTER, condition_bits, flag, flower_count, wind_index
+from .encode import hand_vectors, meld_code, pack_melds
+from .kernel import score_each_win, score_hand
+from .layout import CHOW_SET, KONG_SET, WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .result import FanResult, fans_of_counts
 from .ruleset import JUDGE, ruleset_of
 
@@ -74,16 +57,27 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     (see FanResult.self_drawn ... for what was scored). Raises HandError for bad input or a
     hand that is not a win.
     """
-    hand = _winning_hand(hand_or_string)
+    # This is the per-call path: the common cases (a Hand, bools, letters, an int) skip the
+    # general checks, which give the same answers.
+    hand = hand_or_string if hand_or_string.__class__ is Hand else _winning_hand(hand_or_string)
+    win = hand.last_tile
+    if win is None:
+        _winning_hand(hand)  # raises the error that says what is missing
     rules = JUDGE if ruleset is None else ruleset_of(ruleset)
-    seat = wind_index(seat_wind, "seat_wind")
-    prevalent = wind_index(prevalent_wind, "prevalent_wind")
-    row = score_hand(hand.counts, pack_melds(hand.melds), hand.last_tile,
-                     condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent, flower_count(flowers),
-                     rules.code)
-    if row[AT_TOTAL] < 0:
+    seat = WIND_BY_LETTER.get(seat_wind) if seat_wind.__class__ is str else None
+    if seat is None:
+        seat = wind_index(seat_wind, "seat_wind")
+    prevalent = WIND_BY_LETTER.get(prevalent_wind) if prevalent_wind.__class__ is str else None
+    if prevalent is None:
+        prevalent = wind_index(prevalent_wind, "prevalent_wind")
+    if flowers.__class__ is not int or not 0 <= flowers <= MAX_FLOWERS:
+        flowers = flower_count(flowers)
+    melds = hand.melds
+    summary = score_hand(hand.counts, pack_melds(melds) if melds else 0, win,
+                         condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent, flowers, rules.code)
+    if summary[0] < 0:
         raise _not_drawn(hand) if not hand.drawn else HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
-    return FanResult(row, hand, hand.last_tile, rules, seat, prevalent)
+    return FanResult(summary, hand, win, rules, seat, prevalent)
 
 
 _CONDITION_NAMES = ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind", "flowers", "ruleset")
@@ -112,9 +106,9 @@ def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
     prevalent = wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind")
     bits = condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
                           conditions.get("kong", False), conditions.get("last_tile", False))
-    tiles, rows = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
-                                 flower_count(conditions.get("flowers", 0)), rules.code)
-    return {TILE_NAMES[t]: FanResult(rows[k], hand, t, rules, seat, prevalent) for k, t in enumerate(tiles.tolist())}
+    found = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
+                           flower_count(conditions.get("flowers", 0)), rules.code).tolist()
+    return {TILE_NAMES[row[0]]: FanResult(tuple(row[1:]), hand, row[0], rules, seat, prevalent) for row in found}
 
 
 class BatchScores:
@@ -244,21 +238,16 @@ def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=Fa
         melds = melds.astype(np.int64)
     _check_batch(counts, wins, melds)
     rules = ruleset_of(ruleset)
-    vecs = np.zeros((n, VEC_LEN), np.int16)
-    vecs[:, :34] = counts
-    vecs[:, AT_N_MELDS] = (melds[:, :, 0] > 0).sum(axis=1)
-    vecs[:, AT_MELD_KIND:AT_MELD_KIND + 4] = melds[:, :, 0]
-    vecs[:, AT_MELD_TILE:AT_MELD_TILE + 4] = melds[:, :, 1]
-    vecs[:, AT_MELD_OPEN:AT_MELD_OPEN + 4] = melds[:, :, 2]
-    vecs[:, AT_WIN_TILE] = wins
     bits = np.zeros(n, np.int64)
     for value, what, bit in ((self_drawn, "self_drawn", WIN_SELF_DRAWN), (last_copy, "last_copy", WIN_LAST_COPY),
                              (kong, "kong", WIN_KONG), (last_tile, "last_tile", WIN_LAST_TILE)):
         bits |= _per_row(value, n, what, flag, 0, 1) * bit
-    vecs[:, AT_CONDITIONS] = bits
-    vecs[:, AT_SEAT_WIND] = _per_row(seat_wind, n, "seat_wind", wind_index, 0, 3)
-    vecs[:, AT_PREVALENT_WIND] = _per_row(prevalent_wind, n, "prevalent_wind", wind_index, 0, 3)
-    vecs[:, AT_FLOWERS] = _per_row(flowers, n, "flowers", lambda v, what: flower_count(v), 0, MAX_FLOWERS)
+    vecs = hand_vectors(
+        counts, wins, melds, bits,
+        _per_row(seat_wind, n, "seat_wind", wind_index, 0, 3),
+        _per_row(prevalent_wind, n, "prevalent_wind", wind_index, 0, 3),
+        _per_row(flowers, n, "flowers", lambda v, what: flower_count(v), 0, MAX_FLOWERS),
+    )
     # Imported here: the parallel kernel compiles on first use, not for users of score().
     from .batch import score_rows
 

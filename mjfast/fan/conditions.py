@@ -12,15 +12,13 @@ _WIND_INDEX = {}
 for _i, (_letter, _chinese, _token) in enumerate(zip(WIND_LETTERS, "东南西北", ("F1", "F2", "F3", "F4"))):
     for _key in (_letter, _letter.lower(), _chinese, _token, _i):
         _WIND_INDEX[_key] = _i
+# String spellings only (ints and bools are checked by wind_index: True == 1 as a dict key).
+WIND_BY_LETTER = {key: i for key, i in _WIND_INDEX.items() if isinstance(key, str)}
 MAX_FLOWERS = 8
 
 
 def wind_index(wind, what: str) -> int:
     """0-3 for a wind given as E/S/W/N (any case), 东/南/西/北, F1-F4 or 0-3."""
-    if wind.__class__ is str:
-        index = _WIND_INDEX.get(wind)
-        if index is not None:
-            return index
     if isinstance(wind, bool):
         raise HandError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}")
     if isinstance(wind, np.integer):

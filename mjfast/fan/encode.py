@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..hand import CHOW, KONG
 from .kernel import MELD_BITS, MELD_COUNT_SHIFT
-from .layout import CHOW_SET, KONG_SET, PUNG_SET
+from .layout import (
+    AT_CONDITIONS,
+    AT_FLOWERS,
+    AT_MELD_KIND,
+    AT_MELD_OPEN,
+    AT_MELD_TILE,
+    AT_N_MELDS,
+    AT_PREVALENT_WIND,
+    AT_SEAT_WIND,
+    AT_WIN_TILE,
+    CHOW_SET,
+    KONG_SET,
+    PUNG_SET,
+    VEC_LEN,
+)
 
 _KIND_CODE = {CHOW: CHOW_SET, KONG: KONG_SET}
 
@@ -22,3 +38,21 @@ def pack_melds(melds) -> int:
         is_open = 0 if (kind == KONG_SET and m.offer == 0) else 1
         packed |= (kind | m.tile << 2 | is_open << 8) << (MELD_BITS * i)
     return packed
+
+
+def hand_vectors(counts, wins, melds, conditions=0, seat=0, prevalent=0, flowers=0) -> np.ndarray:
+    """Hand vectors (N x VEC_LEN int16, see layout) for the batch kernel, from checked arrays:
+    counts N x 34, winning tiles N, melds N x 4 x 3 (kind, tile, open); the other values are
+    scalars or arrays of N."""
+    vecs = np.zeros((counts.shape[0], VEC_LEN), np.int16)
+    vecs[:, :34] = counts
+    vecs[:, AT_N_MELDS] = (melds[:, :, 0] > 0).sum(axis=1)
+    vecs[:, AT_MELD_KIND:AT_MELD_KIND + 4] = melds[:, :, 0]
+    vecs[:, AT_MELD_TILE:AT_MELD_TILE + 4] = melds[:, :, 1]
+    vecs[:, AT_MELD_OPEN:AT_MELD_OPEN + 4] = melds[:, :, 2]
+    vecs[:, AT_WIN_TILE] = wins
+    vecs[:, AT_CONDITIONS] = conditions
+    vecs[:, AT_SEAT_WIND] = seat
+    vecs[:, AT_PREVALENT_WIND] = prevalent
+    vecs[:, AT_FLOWERS] = flowers
+    return vecs

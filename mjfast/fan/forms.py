@@ -5,8 +5,6 @@ Every function fills a fan table (int64 counts by fan id) for one way of reading
 the kernel keeps the reading worth the most points.
 """
 
-from collections import namedtuple
-
 import numpy as np
 
 from numba import njit
@@ -60,27 +58,11 @@ from .names import (
 from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
 from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
 from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
+from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
 from .waits import has_other_wait, regular_waits
 
 # Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
 _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
-# unique_wait states, computed when first needed.
-UNKNOWN, NOT_UNIQUE, UNIQUE = -1, 0, 1
-
-# What every form's scoring reads about the hand (built once per hand by the kernel):
-# win tile, corrected win conditions, seat and prevalent winds (0-3), ruleset code, melds,
-# number of claimed melds (concealed kongs do not count), 四归一 count before 一色四同顺,
-# standing counts with the win (34), all the hand's copies (34, melds included),
-# unique_wait (1 cell: UNKNOWN until a split needs it), and working space (all views of one
-# buffer, so that scoring a hand allocates nothing): the split buffers (split_kinds,
-# split_tiles: MAX_SPLITS x 4, split_pairs), search (for split_regular), rest (34 counts) and
-# tmp (TMP_LEN cells) for one form's scoring.
-HandState = namedtuple(
-    "HandState",
-    "win conditions seat prevalent rules n_melds meld_kind meld_tile meld_open n_open_melds hog counts held "
-    "unique_wait split_kinds split_tiles split_pairs search rest tmp",
-)
-TMP_LEN = 18
 
 
 @njit(cache=True)
@@ -187,14 +169,15 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     """Points of one split into four sets (melds first) and a pair; fans into `table`.
 
     `base` holds the fans of the tiles and the win conditions, the same for every split;
-    `hand` is the kernel's HandState (win tile, conditions, winds, counts, rules...).
+    `hand` is the hand's state.HandState.
     """
     for f in range(N_FANS):
         table[f] = base[f]
     win = hand.win
     self_drawn = hand.conditions & WIN_SELF_DRAWN
-    chow_lows = hand.tmp[0:4]
-    pung_tiles = hand.tmp[4:8]
+    tmp = hand.work[W_TMP:W_TMP + TMP_LEN]
+    chow_lows = tmp[0:4]
+    pung_tiles = tmp[4:8]
     n_chows = 0
     n_pungs = 0
     melded_kongs = 0
@@ -233,7 +216,7 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     for i in range(n_pungs):
         if IS_DRAGON[pung_tiles[i]]:
             table[DRAGON_PUNG] += 1
-    chow_fans(chow_lows, n_chows, pair, table, hand.tmp[8:18])
+    chow_fans(chow_lows, n_chows, pair, table, tmp[8:18])
     pung_fans(pung_tiles, n_pungs, table)
     if n_chows == 4:
         if pair < 27:
@@ -270,10 +253,10 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
 @njit(cache=True)
 def hand_unique_wait(hand):
     """Whether the hand waited on its winning tile alone (computed once per hand)."""
-    if hand.unique_wait[0] == UNKNOWN:
+    if hand.work[W_UNIQUE] == UNKNOWN:
         other = has_other_wait(hand.counts, hand.win, hand.held, hand.n_melds, hand.rules & LIVE_WAITS_ONLY != 0)
-        hand.unique_wait[0] = NOT_UNIQUE if other else UNIQUE
-    return hand.unique_wait[0] == UNIQUE
+        hand.work[W_UNIQUE] = NOT_UNIQUE if other else UNIQUE
+    return hand.work[W_UNIQUE] == UNIQUE
 
 
 @njit(cache=True)
@@ -424,16 +407,16 @@ def knitted_straight_form(hand, table):
     body = knitted_body(counts)
     if body < 0:
         return -1
-    rest = hand.rest
+    rest = hand.work[W_REST:W_REST + 34]
     for t in range(34):
         rest[t] = counts[t]
     for i in range(9):
         rest[KNITTED[body, i]] -= 1
-    kinds, tiles, pairs = hand.split_kinds, hand.split_tiles, hand.split_pairs
-    if split_regular(rest, 1 - hand.n_melds, kinds, tiles, pairs, hand.search) != 1:
+    kinds, tiles, pairs, search = split_buffers(hand.work)
+    if split_regular(rest, 1 - hand.n_melds, kinds, tiles, pairs, search) != 1:
         return -1
     if hand.n_melds == 1:
-        kind, tile, is_open = hand.meld_kind[0], hand.meld_tile[0], hand.meld_open[0]
+        kind, tile, is_open = meld_of(hand, 0)
     else:
         kind, tile, is_open = kinds[0, 0], tiles[0, 0], 0
     pair = pairs[0]
@@ -482,7 +465,7 @@ def knitted_straight_form(hand, table):
         # The wait fans look at the set and pair beside the knitted straight only (ruling 4).
         if (body_waits or not in_body) and rest[win] >= 1:
             rest[win] -= 1
-            waits = regular_waits(rest, held, hand.rules & LIVE_WAITS_ONLY != 0)
+            waits = regular_waits(rest, held, hand.rules & LIVE_WAITS_ONLY != 0, win)
             rest[win] += 1
             if waits & ~(np.int64(1) << win) == 0:
                 where = _AS_PAIR if pair == win else 0

@@ -16,17 +16,8 @@ then the corrected conditions.
 import numpy as np
 from numba import njit
 
-from .decompose import MAX_SPLITS, SEARCH_LEN, split_regular
-from .forms import (
-    TMP_LEN,
-    UNKNOWN,
-    HandState,
-    knitted_straight_form,
-    nine_gates_form,
-    orphans_and_knitted_form,
-    score_split,
-    seven_pairs_form,
-)
+from .decompose import split_regular
+from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form
 from .layout import (
     AT_CONDITIONS,
     AT_FLOWERS,
@@ -40,140 +31,28 @@ from .layout import (
     CHOW_SET,
     KONG_SET,
     VEC_LEN,
-    WIN_KONG,
-    WIN_LAST_COPY,
-    WIN_SELF_DRAWN,
 )
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
+from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, hand_state, meld_of, new_work, split_buffers
 from .tileprops import KNITTED, ORPHANS
 from .waits import regular_waits, seven_pairs_wait
 
 # The output row: fan counts by id, the total with flowers (NOT_A_WIN if the hand is no win),
-# the corrected win conditions, then the fans present as (id, count) pairs in display order
-# (names.DISPLAY_ORDER), preceded by how many there are: a caller can build its list of fans
-# from those few numbers instead of looking at every fan id.
+# and the corrected win conditions.
 AT_TOTAL = N_FANS
 AT_CORRECTED = N_FANS + 1
-AT_N_LISTED = N_FANS + 2
-AT_LISTED = N_FANS + 3
-MAX_LISTED = 24
-OUT_LEN = AT_LISTED + 2 * MAX_LISTED
+OUT_LEN = N_FANS + 2
 NOT_A_WIN = -1
 
-# One int64 buffer holds all the working space of one hand's scoring, so that scoring
-# allocates nothing per hand (allocation is most of the cost of a small kernel, and serialises
-# threads in a batch). Offsets of its parts:
-_W_COUNTS = 0
-_W_FIXED = _W_COUNTS + 34
-_W_HELD = _W_FIXED + 34
-_W_MELDS = _W_HELD + 34  # kind, tile, open: 3 x 4
-_W_UNIQUE = _W_MELDS + 12
-_W_BEST = _W_UNIQUE + 1
-_W_CURRENT = _W_BEST + N_FANS
-_W_BASE = _W_CURRENT + N_FANS
-_W_SPLIT_KINDS = _W_BASE + N_FANS
-_W_SPLIT_TILES = _W_SPLIT_KINDS + 4 * MAX_SPLITS
-_W_SPLIT_PAIRS = _W_SPLIT_TILES + 4 * MAX_SPLITS
-_W_SETS = _W_SPLIT_PAIRS + MAX_SPLITS  # kind, tile, open of the four sets: 3 x 4
-_W_SEARCH = _W_SETS + 12
-_W_REST = _W_SEARCH + SEARCH_LEN
-_W_TMP = _W_REST + 34
-WORK_LEN = _W_TMP + TMP_LEN
-
-
-@njit(cache=True)
-def new_work():
-    """Working space for score_into (reusable from one hand to the next; every part is
-    written before it is read, so it needs no zeroing)."""
-    return np.empty(WORK_LEN, np.int64)
-
-
-@njit(cache=True)
-def correct_conditions(conditions, counts, fixed, win, has_kong):
-    """The win conditions as the judge corrects them.
-
-    - 和绝张 is impossible while the hand holds another copy of the winning tile, and
-      certain when three copies are in its own melds.
-    - 杠上开花 needs a kong among the melds; 抢杠和 needs a winning tile that the hand holds
-      nowhere else (the robbed kong has the other three).
-    """
-    if counts[win] != 1:
-        conditions &= ~WIN_LAST_COPY
-    if fixed[win] == 3:
-        conditions |= WIN_LAST_COPY
-    if conditions & WIN_KONG:
-        if conditions & WIN_SELF_DRAWN:
-            if not has_kong:
-                conditions &= ~WIN_KONG
-        elif fixed[win] != 0 or counts[win] != 1:
-            conditions &= ~WIN_KONG
-    return conditions
-
-
-@njit(cache=True)
-def hand_state(vec, rules, work):
-    """Read a hand vector into a HandState whose arrays are views of `work`."""
-    counts = work[_W_COUNTS:_W_COUNTS + 34]
-    fixed = work[_W_FIXED:_W_FIXED + 34]
-    held = work[_W_HELD:_W_HELD + 34]
-    for t in range(34):
-        counts[t] = vec[t]
-        fixed[t] = 0
-    n_melds = np.int64(vec[AT_N_MELDS])
-    meld_kind = work[_W_MELDS:_W_MELDS + 4]
-    meld_tile = work[_W_MELDS + 4:_W_MELDS + 8]
-    meld_open = work[_W_MELDS + 8:_W_MELDS + 12]
-    n_open = 0
-    kongs = 0
-    for i in range(n_melds):
-        kind = np.int64(vec[AT_MELD_KIND + i])
-        tile = np.int64(vec[AT_MELD_TILE + i])
-        meld_kind[i] = kind
-        meld_tile[i] = tile
-        meld_open[i] = vec[AT_MELD_OPEN + i]
-        n_open += meld_open[i]
-        if kind == CHOW_SET:
-            fixed[tile] += 1
-            fixed[tile + 1] += 1
-            fixed[tile + 2] += 1
-        elif kind == KONG_SET:
-            fixed[tile] += 4
-            kongs += 1
-        else:
-            fixed[tile] += 3
-    fours = 0
-    for t in range(34):
-        held[t] = counts[t] + fixed[t]
-        if held[t] == 4:
-            fours += 1
-    win = np.int64(vec[AT_WIN_TILE])
-    conditions = correct_conditions(np.int64(vec[AT_CONDITIONS]), counts, fixed, win, kongs > 0)
-    unique_wait = work[_W_UNIQUE:_W_UNIQUE + 1]
-    unique_wait[0] = UNKNOWN
-    return HandState(
-        win,
-        conditions,
-        np.int64(vec[AT_SEAT_WIND]),
-        np.int64(vec[AT_PREVALENT_WIND]),
-        np.int64(rules),
-        n_melds,
-        meld_kind,
-        meld_tile,
-        meld_open,
-        n_open,
-        fours - kongs,
-        counts,
-        held,
-        unique_wait,
-        work[_W_SPLIT_KINDS:_W_SPLIT_KINDS + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
-        work[_W_SPLIT_TILES:_W_SPLIT_TILES + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
-        work[_W_SPLIT_PAIRS:_W_SPLIT_PAIRS + MAX_SPLITS],
-        work[_W_SEARCH:_W_SEARCH + SEARCH_LEN],
-        work[_W_REST:_W_REST + 34],
-        work[_W_TMP:_W_TMP + TMP_LEN],
-    )
-
+# What a call from Python gets back instead of the row: a tuple of SUMMARY_LEN ints (a numpy
+# array costs microseconds to hand back to Python, a few ints almost nothing): the total, the
+# corrected conditions, then the fans present in display order (names.DISPLAY_ORDER), packed
+# FANS_PER_WORD to an int, each as id | count << 7 (a zero entry ends the list).
+FAN_BITS = 11
+FANS_PER_WORD = 5
+SUMMARY_WORDS = 6  # room for 30 fans; a hand scores 15 different fans at most
+SUMMARY_LEN = 2 + SUMMARY_WORDS
 
 @njit(cache=True)
 def _standing_count_ok(vec):
@@ -188,16 +67,12 @@ def _standing_count_ok(vec):
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
     `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
-    for f in range(OUT_LEN):
-        out[f] = 0
-    out[AT_TOTAL] = NOT_A_WIN
     win = vec[AT_WIN_TILE]
     if win < 0 or win >= 34 or vec[win] == 0 or not _standing_count_ok(vec):
-        return NOT_A_WIN
+        return _no_win(out)
     hand = hand_state(vec, rules, work)
-    out[AT_CORRECTED] = hand.conditions
-    best = work[_W_BEST:_W_BEST + N_FANS]
-    current = work[_W_CURRENT:_W_CURRENT + N_FANS]
+    best = work[W_BEST:W_BEST + N_FANS]
+    current = work[W_CURRENT:W_CURRENT + N_FANS]
     best_points = -1
     also_seven_pairs = False
     if hand.n_melds == 0:
@@ -219,20 +94,18 @@ def score_into(vec, rules, out, work):
 
     if best_points < 0 or also_seven_pairs:
         n_sets = 4 - hand.n_melds
-        kinds, tiles, pairs = hand.split_kinds, hand.split_tiles, hand.split_pairs
-        n_splits = split_regular(hand.counts, n_sets, kinds, tiles, pairs, hand.search)
+        kinds, tiles, pairs, search = split_buffers(work)
+        n_splits = split_regular(hand.counts, n_sets, kinds, tiles, pairs, search)
         if n_splits > 0:
-            base = work[_W_BASE:_W_BASE + N_FANS]
+            base = work[W_BASE:W_BASE + N_FANS]
             base[:] = 0
             tile_fans(hand.held, base, True)
             condition_fans(hand.conditions, base)
-            set_kind = work[_W_SETS:_W_SETS + 4]
-            set_tile = work[_W_SETS + 4:_W_SETS + 8]
-            set_open = work[_W_SETS + 8:_W_SETS + 12]
+            set_kind = work[W_SETS:W_SETS + 4]
+            set_tile = work[W_SETS + 4:W_SETS + 8]
+            set_open = work[W_SETS + 8:W_SETS + 12]
             for i in range(hand.n_melds):
-                set_kind[i] = hand.meld_kind[i]
-                set_tile[i] = hand.meld_tile[i]
-                set_open[i] = hand.meld_open[i]
+                set_kind[i], set_tile[i], set_open[i] = meld_of(hand, i)
             for k in range(n_splits):
                 for i in range(n_sets):
                     set_kind[hand.n_melds + i] = kinds[k, i]
@@ -246,20 +119,45 @@ def score_into(vec, rules, out, work):
                     best_points = points
                     best[:] = current
     if best_points < 0:
-        return NOT_A_WIN
+        return _no_win(out)
     flowers = vec[AT_FLOWERS]
     best[FLOWER_TILES] = flowers
+    for f in range(N_FANS):
+        out[f] = best[f]
+    out[AT_TOTAL] = best_points + flowers
+    out[AT_CORRECTED] = hand.conditions
+    return best_points + flowers
+
+
+@njit(cache=True)
+def _no_win(out):
+    for f in range(OUT_LEN):
+        out[f] = 0
+    out[AT_TOTAL] = NOT_A_WIN
+    return NOT_A_WIN
+
+
+@njit(cache=True)
+def summary_into(out, dest):
+    """Write the summary of output row `out` (see SUMMARY_LEN) into dest[:SUMMARY_LEN]."""
+    dest[0] = out[AT_TOTAL]
+    dest[1] = out[AT_CORRECTED]
+    for w in range(SUMMARY_WORDS):
+        dest[2 + w] = 0
     listed = 0
     for k in range(N_FANS):
         f = DISPLAY_ORDER[k]
-        out[f] = best[f]
-        if best[f] != 0 and listed < MAX_LISTED:
-            out[AT_LISTED + 2 * listed] = f
-            out[AT_LISTED + 2 * listed + 1] = best[f]
+        if out[f] != 0:
+            dest[2 + listed // FANS_PER_WORD] |= (f | out[f] << 7) << (FAN_BITS * (listed % FANS_PER_WORD))
             listed += 1
-    out[AT_N_LISTED] = listed
-    out[AT_TOTAL] = best_points + flowers
-    return best_points + flowers
+
+
+@njit(cache=True)
+def summary(out):
+    """The summary of output row `out` as a tuple of SUMMARY_LEN ints."""
+    s = np.empty(SUMMARY_LEN, np.int64)
+    summary_into(out, s)
+    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
 
 
 # Melds packed in one integer for calls from Python (one int is cheaper to pass than an array):
@@ -292,10 +190,10 @@ def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
 @njit(cache=True)
 def score_hand(counts, melds, win, conditions, seat, prevalent, flowers, rules):
     """Score one hand given as standing counts (with the winning tile) and packed melds;
-    returns the OUT_LEN output row."""
+    returns its summary (see SUMMARY_LEN)."""
     out = np.empty(OUT_LEN, np.int64)
     score_into(_vector(counts, melds, win, conditions, seat, prevalent, flowers), rules, out, new_work())
-    return out
+    return summary(out)
 
 
 @njit(cache=True)
@@ -337,8 +235,9 @@ def _special_candidates(counts13, n_melds):
 @njit(cache=True)
 def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules):
     """For standing tiles that lack the winning tile (3n+1 of them) and packed melds, score
-    the hand completed by each tile that wins. Returns (winning tiles, their output rows).
-    A tile the hand already holds all four copies of is no win: it cannot be drawn or claimed.
+    the hand completed by each tile that wins. Returns one row per winning tile: the tile, then
+    its summary (see SUMMARY_LEN). A tile the hand already holds all four copies of is no win:
+    it cannot be drawn or claimed.
     """
     vec = _vector(counts13, melds, 0, conditions, seat, prevalent, flowers)
     work = new_work()
@@ -355,16 +254,17 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules)
             held[tile + 2] += 1
         else:
             held[tile] += 4 if kind == KONG_SET else 3
-    candidates = regular_waits(counts, held, True) | _special_candidates(counts, vec[AT_N_MELDS])
-    tiles = np.empty(34, np.int64)
-    rows = np.empty((34, OUT_LEN), np.int64)
+    candidates = regular_waits(counts, held, True, -1) | _special_candidates(counts, vec[AT_N_MELDS])
+    found = np.empty((34, 1 + SUMMARY_LEN), np.int64)
+    out = np.empty(OUT_LEN, np.int64)
     n = 0
     for t in range(34):
         if candidates >> t & 1 and held[t] < 4:
             vec[t] += 1
             vec[AT_WIN_TILE] = t
-            if score_into(vec, rules, rows[n], work) != NOT_A_WIN:
-                tiles[n] = t
+            if score_into(vec, rules, out, work) != NOT_A_WIN:
+                found[n, 0] = t
+                summary_into(out, found[n, 1:])
                 n += 1
             vec[t] -= 1
-    return tiles[:n], rows[:n]
+    return found[:n]

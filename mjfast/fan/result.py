@@ -10,9 +10,9 @@ import numpy as np
 from ..hand import Hand
 from ..tiles import tile_name
 from .conditions import WIND_LETTERS
-from .kernel import AT_CORRECTED, AT_LISTED, AT_N_LISTED, AT_TOTAL
+from .kernel import FAN_BITS, FANS_PER_WORD
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
-from .names import DISPLAY_ORDER, FANS, FLOWER_TILES, N_FANS
+from .names import DISPLAY_ORDER, FANS, FLOWER_TILES, N_FANS, fan_by_name
 from .ruleset import Ruleset
 
 
@@ -33,6 +33,7 @@ class Fan(NamedTuple):
         return f"{self.name_cn} {self.points}" + (f"*{self.count}" if self.count > 1 else "")
 
 
+_ENTRY_MASK = (1 << FAN_BITS) - 1
 # Fan entries are immutable: make each (fan, count) once.
 _FAN_ENTRIES = [[Fan(f.name_cn, f.name_en, f.points, c, f.id) for c in range(9)] for f in FANS]
 
@@ -43,11 +44,17 @@ def fans_of_counts(counts) -> tuple[Fan, ...]:
     return tuple(_FAN_ENTRIES[f][values[f]] for f in DISPLAY_ORDER.tolist() if values[f])
 
 
-def fans_of_row(row) -> tuple[Fan, ...]:
-    """The Fan entries of a kernel output row, highest first (from its listed pairs)."""
-    n = int(row[AT_N_LISTED])
-    pairs = row[AT_LISTED:AT_LISTED + 2 * n].tolist()
-    return tuple(_FAN_ENTRIES[pairs[i]][pairs[i + 1]] for i in range(0, 2 * n, 2))
+def fans_of_summary(summary) -> tuple[Fan, ...]:
+    """The Fan entries of a kernel summary (see kernel.SUMMARY_LEN), highest first."""
+    fans = []
+    for word in summary[2:]:
+        while word:
+            entry = word & _ENTRY_MASK
+            fans.append(_FAN_ENTRIES[entry & 127][entry >> 7])
+            word >>= FAN_BITS
+        if len(fans) % FANS_PER_WORD:
+            break
+    return tuple(fans)
 
 
 class FanResult:
@@ -59,25 +66,32 @@ class FanResult:
     judge's corrections (e.g. 和绝张 dropped while the hand holds another copy).
     """
 
-    __slots__ = ("_row", "_hand", "_win_tile", "ruleset", "seat_wind", "prevalent_wind", "_fans")
+    __slots__ = ("_summary", "_hand", "_win_tile", "ruleset", "_winds", "_fans")
 
-    def __init__(self, row: np.ndarray, hand: Hand, win_tile: int, ruleset: Ruleset, seat_wind: int,
+    def __init__(self, summary: tuple, hand: Hand, win_tile: int, ruleset: Ruleset, seat_wind: int,
                  prevalent_wind: int):
-        self._row = row
+        self._summary = summary
         self._hand = hand
         self._win_tile = win_tile
         self.ruleset = ruleset
-        self.seat_wind = WIND_LETTERS[seat_wind]
-        self.prevalent_wind = WIND_LETTERS[prevalent_wind]
+        self._winds = (seat_wind, prevalent_wind)
         self._fans = None
 
     @property
     def total(self) -> int:
-        return int(self._row[AT_TOTAL])
+        return self._summary[0]
+
+    @property
+    def seat_wind(self) -> str:
+        return WIND_LETTERS[self._winds[0]]
+
+    @property
+    def prevalent_wind(self) -> str:
+        return WIND_LETTERS[self._winds[1]]
 
     @property
     def flowers(self) -> int:
-        return int(self._row[FLOWER_TILES])
+        return next((f.count for f in self.fans if f.id == FLOWER_TILES), 0)
 
     @property
     def points(self) -> int:
@@ -90,19 +104,21 @@ class FanResult:
     @property
     def fans(self) -> tuple[Fan, ...]:
         if self._fans is None:
-            self._fans = fans_of_row(self._row)
+            self._fans = fans_of_summary(self._summary)
         return self._fans
 
     @property
     def counts(self) -> np.ndarray:
         """Occurrences of every fan by id (N_FANS ints)."""
-        return self._row[:N_FANS].copy()
+        counts = np.zeros(N_FANS, np.int64)
+        for f in self.fans:
+            counts[f.id] = f.count
+        return counts
 
     def count(self, name: str) -> int:
         """How many times the fan called `name` (Chinese, English or alias) counts."""
-        from .names import fan_by_name
-
-        return int(self._row[fan_by_name(name).id])
+        fan_id = fan_by_name(name).id
+        return next((f.count for f in self.fans if f.id == fan_id), 0)
 
     def __contains__(self, name: str) -> bool:
         return self.count(name) > 0
@@ -122,7 +138,7 @@ class FanResult:
         return tile_name(self._win_tile)
 
     def _condition(self, bit: int) -> bool:
-        return bool(self._row[AT_CORRECTED] & bit)
+        return bool(self._summary[1] & bit)
 
     @property
     def self_drawn(self) -> bool:

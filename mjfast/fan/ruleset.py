@@ -10,6 +10,7 @@ judge's rules are code 0.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cached_property
 
 from ..errors import HandError
 
@@ -68,7 +69,7 @@ class Ruleset:
             elif not isinstance(value, bool):
                 raise HandError(f"Ruleset.{f.name} must be True or False, got {value!r}")
 
-    @property
+    @cached_property
     def code(self) -> int:
         """The switches as the kernels' bit set (0 = the judge's rules)."""
         return (

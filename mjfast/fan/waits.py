@@ -45,14 +45,26 @@ def group_splits(counts, start, n, plus_at, pair_at):
 def group_fit(counts, start, n, plus_at):
     """SETS_FIT if the group (plus one tile at `plus_at`, -1 for none) splits into sets,
     PAIR_FIT if it splits into sets and one pair, NO_FIT otherwise."""
-    total = 1 if plus_at >= 0 else 0
+    total = 0
+    weighted = 0  # sum of offset x count
+    pairs = 0  # honours: tiles held 2 (or 5) times
     for i in range(n):
-        total += counts[start + i]
+        c = counts[start + i] + (1 if i == plus_at else 0)
+        total += c
+        weighted += i * c
+        if c % 3 == 2:
+            pairs += 1
+        elif c % 3 == 1 and n == 7:
+            return NO_FIT  # a lone honour (or a fourth copy) fits no set
+    if n == 7:
+        return SETS_FIT if pairs == 0 else PAIR_FIT if pairs == 1 else NO_FIT
     residue = total % 3
     if residue == 0:
         return SETS_FIT if group_splits(counts, start, n, plus_at, -1) else NO_FIT
     if residue == 2:
-        for j in range(n):
+        # Every set's offsets sum to a multiple of 3 (3i for a pung, 3i + 3 for a chow), so
+        # the pair's offset j has 2j = weighted (mod 3): only every third offset can hold it.
+        for j in range((2 * weighted) % 3, n, 3):
             have = counts[start + j] + (1 if j == plus_at else 0)
             if have >= 2 and group_splits(counts, start, n, plus_at, j):
                 return PAIR_FIT
@@ -100,12 +112,14 @@ def _group_of(t):
 
 
 @njit(cache=True)
-def regular_waits(counts13, held, live_only):
+def regular_waits(counts13, held, live_only, besides):
     """The tiles that complete these standing tiles (3n+1 of them) as sets and one pair, as a
     34-bit mask. With `live_only`, tiles the hand holds all four of (`held`: its own copies,
-    melds included) are left out."""
+    melds included) are left out. With `besides` >= 0, stop at the first wait other than tile
+    `besides` (the mask then holds what was found so far, without `besides` itself)."""
     # A new tile changes one group only: every other group must already fit as it is. So
-    # find the groups that do not; if two or more do not, no tile completes the hand.
+    # find the groups that do not; if two or more do not, no tile completes the hand, and if
+    # one does not, only its tiles can.
     fits = 0  # 2 bits per group
     misfits = 0
     misfit_group = -1
@@ -115,15 +129,17 @@ def regular_waits(counts13, held, live_only):
         if fit == NO_FIT:
             misfits += 1
             misfit_group = g
-    waits = 0
+    waits = np.int64(0)
     if misfits > 1:
         return waits
-    for x in range(34):
+    first, last = 0, 34
+    if misfits == 1:
+        first = _group_start(misfit_group)
+        last = first + (9 if misfit_group < 3 else 7)
+    for x in range(first, last):
+        if x == besides or not _could_complete(counts13, x) or (live_only and held[x] >= 4):
+            continue
         g = _group_of(x)
-        if (misfits == 1 and g != misfit_group) or not _could_complete(counts13, x):
-            continue
-        if live_only and held[x] >= 4:
-            continue
         start = _group_start(g)
         fit = group_fit(counts13, start, 9 if g < 3 else 7, x - start)
         if fit == NO_FIT:
@@ -139,6 +155,8 @@ def regular_waits(counts13, held, live_only):
                     pairs += 1
         if complete and pairs == 1:
             waits |= np.int64(1) << x
+            if besides >= 0:
+                return waits
     return waits
 
 
@@ -152,10 +170,11 @@ def has_other_wait(counts14, win, held, n_melds, live_only):
     holds all four of is not a wait. counts14 is restored before returning.
     """
     counts14[win] -= 1
-    waits = regular_waits(counts14, held, live_only)
+    other = False
     if n_melds == 0:
         single = seven_pairs_wait(counts14)
-        if single >= 0 and not (live_only and held[single] >= 4):
-            waits |= np.int64(1) << single
+        other = single >= 0 and single != win and not (live_only and held[single] >= 4)
+    if not other:
+        other = regular_waits(counts14, held, live_only, win) & ~(np.int64(1) << win) != 0
     counts14[win] += 1
-    return waits & ~(np.int64(1) << win) != 0
+    return other
