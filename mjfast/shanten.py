@@ -144,30 +144,28 @@ def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_ma
 
 @njit(cache=True, inline="always")
 def _merge_slot(work, slot, n_sets, with_masks):
-    """Merge a group slot into the running (pairs, sets) row at _ACC."""
-    for k in range(N_ENTRIES):
-        work[_TMP + k] = INF
-        work[_TMP_MASK + k] = 0
+    """Merge a group slot into the running (pairs, sets) row at _ACC: each entry is the best
+    split of its pairs and sets between the two, with the union of the masks of every split
+    reaching it (written without branches on the values: they mispredict)."""
     gd = _DIST + slot * N_ENTRIES
     gm = _MASK + slot * N_ENTRIES
-    for pa in range(2):
-        for ma in range(n_sets + 1):
-            va = work[_ACC + pa * 5 + ma]
-            if va >= INF:
-                continue
-            for pb in range(2 - pa):
-                for mb in range(n_sets + 1 - ma):
-                    v = va + work[gd + pb * 5 + mb]
-                    k = (pa + pb) * 5 + ma + mb
-                    if v < work[_TMP + k]:
-                        work[_TMP + k] = v
-                        if with_masks:
-                            work[_TMP_MASK + k] = work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + mb]
-                    elif with_masks and v == work[_TMP + k]:
-                        work[_TMP_MASK + k] |= work[_ACC_MASK + pa * 5 + ma] | work[gm + pb * 5 + mb]
-    for k in range(N_ENTRIES):
-        work[_ACC + k] = work[_TMP + k]
-        work[_ACC_MASK + k] = work[_TMP_MASK + k]
+    for p in range(2):
+        for m in range(n_sets + 1):
+            best = INF
+            mask = np.int64(0)
+            for pa in range(p + 1):
+                for ma in range(m + 1):
+                    v = work[_ACC + pa * 5 + ma] + work[gd + (p - pa) * 5 + m - ma]
+                    if with_masks:
+                        both = work[_ACC_MASK + pa * 5 + ma] | work[gm + (p - pa) * 5 + m - ma]
+                        mask = both if v < best else (mask | both if v == best else mask)
+                    best = min(best, v)
+            work[_TMP + p * 5 + m] = best
+            work[_TMP_MASK + p * 5 + m] = mask
+    for p in range(2):
+        for m in range(n_sets + 1):
+            work[_ACC + p * 5 + m] = work[_TMP + p * 5 + m]
+            work[_ACC_MASK + p * 5 + m] = work[_TMP_MASK + p * 5 + m]
 
 
 @njit(cache=True, inline="always")
