@@ -48,11 +48,12 @@ def test_empty_batch():
 @pytest.mark.parametrize("change, message", [
     (lambda c, w, m: (c[:, :33], w, m), "N x 34"),
     (lambda c, w, m: (c.astype(float), w, m), "N x 34"),
-    (lambda c, w, m: (c, w + 40, m), "win_tiles"),
+    (lambda c, w, m: (c, w + 40, m), "winning tile must be a tile id"),
     (lambda c, w, m: (c, np.array([30, 4, 4, 4]), m), "not among"),
     (lambda c, w, m: (c, w, m[:, :3]), "N x 4 x 3"),
     (lambda c, w, m: (c, w, np.where(m == 3, 4, m)), "meld kinds"),
-    (lambda c, w, m: (c * 2, w, m), "counts must be 0-4"),
+    (lambda c, w, m: (np.where(np.arange(34) == 0, 5, c), w, m), "counts must be 0-4"),
+    (lambda c, w, m: (c, w[:2], m), "win_tiles must be 4"),
 ])
 def test_bad_input_raises_hand_error(change, message):
     counts, wins, melds = hands_to_arrays(HANDS)

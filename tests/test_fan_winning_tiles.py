@@ -79,7 +79,7 @@ def test_not_ready_and_no_waits():
 
 
 def test_refuses_a_complete_hand_and_unknown_conditions():
-    with pytest.raises(HandError, match="14th tile"):
+    with pytest.raises(HandError, match="waiting for its winning tile"):
         winning_tiles("123m456p789s123s5m5m")
     with pytest.raises(HandError, match="unknown condition"):
         winning_tiles("123m456p789s123s5m", self_drawm=True)

@@ -5,6 +5,7 @@ The Python layer owns parsing, validation and errors; the kernels get clean vect
 
 from __future__ import annotations
 
+import threading
 from typing import Iterable
 
 import numpy as np
@@ -12,10 +13,11 @@ import numpy as np
 from ..errors import HandError
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
+from . import batch
 from .conditions import MAX_FLOWERS, WIND_BY_LETTER, condition_bits, flag, flower_count, wind_index
 from .encode import hand_vectors, meld_code, pack_melds
-from .kernel import score_each_win, score_hand
-from .layout import CHOW_SET, KONG_SET, WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
+from .kernel import NOT_READY_SIZE, WIN_ROW_LEN, score_each_win, score_hand
+from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .result import FanResult, fans_of_counts
 from .ruleset import JUDGE, ruleset_of
 
@@ -95,20 +97,28 @@ def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
     unknown = sorted(set(conditions) - set(_CONDITION_NAMES))
     if unknown:
         raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
-    hand = parse_hand(hand13)
-    if hand.drawn:
-        raise HandError(
-            f"{hand.to_compact()} already has its 14th tile; winning_tiles() takes a hand waiting for it "
-            "(13 tiles counting each meld as three)"
-        )
+    hand = hand13 if hand13.__class__ is Hand else parse_hand(hand13)
     rules = ruleset_of(conditions.get("ruleset"))
     seat = wind_index(conditions.get("seat_wind", "E"), "seat_wind")
     prevalent = wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind")
     bits = condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
                           conditions.get("kong", False), conditions.get("last_tile", False))
-    found = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
-                           flower_count(conditions.get("flowers", 0)), rules.code).tolist()
-    return {TILE_NAMES[row[0]]: FanResult(tuple(row[1:]), hand, row[0], rules, seat, prevalent) for row in found}
+    found = getattr(_buffers, "wins", None)
+    if found is None:
+        found = _buffers.wins = np.empty((34, WIN_ROW_LEN), np.int64)
+    n = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
+                       flower_count(conditions.get("flowers", 0)), rules.code, found)
+    if n == NOT_READY_SIZE:
+        raise HandError(
+            f"{hand.to_compact()} has {hand.n_standing} standing tiles with {hand.n_melds} meld(s); winning_tiles() "
+            f"takes a hand waiting for its winning tile ({13 - 3 * hand.n_melds} standing tiles)"
+        )
+    return {TILE_NAMES[row[0]]: FanResult(tuple(row[1:]), hand, row[0], rules, seat, prevalent)
+            for row in found[:n].tolist()}
+
+
+# Per-thread output buffer of winning_tiles (the kernel writes into it, see score_each_win).
+_buffers = threading.local()
 
 
 class BatchScores:
@@ -150,6 +160,9 @@ def _per_row(value, n: int, what: str, convert, low: int, high: int) -> np.ndarr
     values = value if isinstance(value, (list, tuple)) else arr.tolist()  # keep mixed lists' own values
     if len(values) != n:
         raise HandError(f"{what} has {len(values)} entries for {n} hands")
+    if arr.dtype.kind == "U" and isinstance(value, np.ndarray):  # e.g. winds as letters: each distinct once
+        distinct, where = np.unique(arr, return_inverse=True)
+        return np.array([int(convert(str(v), what)) for v in distinct], np.int64)[where.ravel()]
     return np.array([int(convert(v, what)) for v in values], np.int64)
 
 
@@ -169,46 +182,24 @@ def hands_to_arrays(hands: Iterable) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return counts, wins, melds
 
 
+_ROW_PROBLEMS = {
+    batch.BAD_COUNT: "counts must be 0-4",
+    batch.BAD_WIN_TILE: "the winning tile must be a tile id 0-33",
+    batch.WIN_TILE_NOT_HELD: "the winning tile is not among the standing tiles",
+    batch.BAD_MELD_KIND: "meld kinds must be 0 (none), 1 (chow), 2 (pung), 3 (kong); open flags 0 or 1",
+    batch.MELD_GAP: "melds must fill the first slots of each row (kind 0 only after the last meld)",
+    batch.BAD_MELD_TILE: "meld tiles must be tile ids 0-33",
+    batch.BAD_CHOW: "a chow starts at a tile with no run after it",
+    batch.CONCEALED_NOT_KONG: "only a kong can be concealed (open flag 0); chows and pungs are claimed",
+    batch.OVER_FOUR: "more than four copies of a tile, melds included",
+    batch.WRONG_TILE_COUNT: "a win has 14 - 3 x melds standing tiles",
+}
+
+
 def _check_batch(counts, wins, melds) -> None:
-    n = counts.shape[0]
-    if counts.min(initial=0) < 0 or counts.max(initial=0) > 4:
-        raise HandError("counts must be 0-4")
-    if wins.shape != (n,) or wins.min(initial=0) < 0 or wins.max(initial=0) > 33:
-        raise HandError(f"win_tiles must be {n} tile ids 0-33")
-    rows = np.arange(n)
-    missing = np.flatnonzero(counts[rows, wins] == 0)
-    if missing.size:
-        i = int(missing[0])
-        raise HandError(f"row {i}: the winning tile {TILE_NAMES[wins[i]]} is not among the standing tiles")
-    kinds, tiles, opens = melds[:, :, 0], melds[:, :, 1], melds[:, :, 2]
-    if kinds.min(initial=0) < 0 or kinds.max(initial=0) > KONG_SET or opens.min(initial=0) < 0 or opens.max(initial=0) > 1:
-        raise HandError("meld kinds must be 0 (none), 1 (chow), 2 (pung), 3 (kong); open flags 0 or 1")
-    present = kinds > 0
-    if (present[:, 1:] & ~present[:, :-1]).any():
-        raise HandError("melds must fill the first slots of each row (kind 0 only after the last meld)")
-    if (present & ((tiles < 0) | (tiles > 33))).any():
-        raise HandError("meld tiles must be tile ids 0-33")
-    bad_chow = (kinds == CHOW_SET) & ((tiles >= 27) | (tiles % 9 > 6))
-    if bad_chow.any():
-        raise HandError(f"row {int(np.flatnonzero(bad_chow.any(axis=1))[0])}: a chow starts at a tile with no run")
-    concealed_non_kong = present & (kinds != KONG_SET) & (opens == 0)
-    if concealed_non_kong.any():
-        raise HandError("only a kong can be concealed (open flag 0); chows and pungs are claimed")
-    held = counts.astype(np.int64)
-    for j in range(4):
-        for kind, width, copies in ((CHOW_SET, 3, 1), (2, 1, 3), (KONG_SET, 1, 4)):
-            sel = np.flatnonzero(kinds[:, j] == kind)
-            for d in range(width):
-                np.add.at(held, (sel, tiles[sel, j] + d), copies)
-    over = np.flatnonzero((held > 4).any(axis=1))
-    if over.size:
-        raise HandError(f"row {int(over[0])}: more than four copies of a tile")
-    n_melds = present.sum(axis=1)
-    wrong = np.flatnonzero(counts.sum(axis=1) != 14 - 3 * n_melds)
-    if wrong.size:
-        i = int(wrong[0])
-        raise HandError(f"row {i}: {int(counts[i].sum())} standing tiles with {int(n_melds[i])} melds; a win needs "
-                        f"{14 - 3 * int(n_melds[i])}")
+    row, problem = batch.check_rows(counts, wins, melds)
+    if row >= 0:
+        raise HandError(f"row {row}: {_ROW_PROBLEMS[problem]}")
 
 
 def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=False, kong=False, last_tile=False,
@@ -226,8 +217,8 @@ def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=Fa
         raise HandError(f"counts must be an N x 34 integer array, got shape {counts.shape} dtype {counts.dtype}")
     n = counts.shape[0]
     wins = np.asarray(win_tiles)
-    if wins.dtype.kind not in "iu":
-        raise HandError("win_tiles must be integer tile ids")
+    if wins.shape != (n,) or wins.dtype.kind not in "iu":
+        raise HandError(f"win_tiles must be {n} integer tile ids, got shape {wins.shape} dtype {wins.dtype}")
     wins = wins.astype(np.int64)
     if melds is None:
         melds = np.zeros((n, 4, 3), np.int64)
@@ -248,7 +239,4 @@ def score_batch(counts, win_tiles, melds=None, *, self_drawn=False, last_copy=Fa
         _per_row(prevalent_wind, n, "prevalent_wind", wind_index, 0, 3),
         _per_row(flowers, n, "flowers", lambda v, what: flower_count(v), 0, MAX_FLOWERS),
     )
-    # Imported here: the parallel kernel compiles on first use, not for users of score().
-    from .batch import score_rows
-
-    return BatchScores(*score_rows(vecs, rules.code))
+    return BatchScores(*batch.score_rows(vecs, rules.code))

@@ -35,7 +35,7 @@ from .layout import (
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
 from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, hand_state, meld_of, new_work, split_buffers
-from .tileprops import KNITTED, ORPHANS
+from .tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .waits import regular_waits, seven_pairs_wait
 
 # The output row: fan counts by id, the total with flowers (NOT_A_WIN if the hand is no win),
@@ -197,55 +197,102 @@ def score_hand(counts, melds, win, conditions, seat, prevalent, flowers, rules):
 
 
 @njit(cache=True)
-def _special_candidates(counts13, n_melds):
-    """Tiles that might complete a special form (a superset, as a 34-bit mask): the seven
-    pairs wait; the thirteen orphans when only orphans are held; every tile when the tiles
-    are all different (全不靠) or hold eight of a knitted straight's nine (组合龙 forms)."""
-    every = (np.int64(1) << 34) - 1
+def _special_candidates(counts13, held, n_melds):
+    """The tiles that may complete a special form (a superset, as a 34-bit mask): the seven
+    pairs wait; the thirteen orphans' missing tile (all thirteen when none is missing); the
+    tiles missing from a knitted straight and the honours (全不靠); the missing tile of a
+    knitted straight, or what completes the set and pair beside a full one."""
+    mask = np.int64(0)
     if n_melds > 1:
-        return np.int64(0)
+        return mask
     for p in range(6):
-        missing = 0
+        missing = -1
+        n_missing = 0
         for i in range(9):
             if counts13[KNITTED[p, i]] == 0:
-                missing += 1
-        if missing <= 1:
-            return every
+                missing = KNITTED[p, i]
+                n_missing += 1
+        if n_missing == 1:
+            mask |= np.int64(1) << missing
+        elif n_missing == 0:
+            rest = counts13.copy()
+            for i in range(9):
+                rest[KNITTED[p, i]] -= 1
+            mask |= regular_waits(rest, held, True, -1)
     if n_melds == 1:
-        return np.int64(0)
-    mask = np.int64(0)
+        return mask
     single = seven_pairs_wait(counts13)
     if single >= 0:
         mask |= np.int64(1) << single
-    all_single = True
     outside_orphans = 0
+    orphans_missing = 0
     for t in range(34):
-        all_single = all_single and counts13[t] <= 1
         outside_orphans += counts13[t]
     for i in range(13):
         outside_orphans -= counts13[ORPHANS[i]]
-    if all_single:
-        return every
+        if counts13[ORPHANS[i]] == 0:
+            orphans_missing += 1
     if outside_orphans == 0:
         for i in range(13):
-            mask |= np.int64(1) << ORPHANS[i]
+            if orphans_missing == 0 or counts13[ORPHANS[i]] == 0:
+                mask |= np.int64(1) << ORPHANS[i]
+    # 全不靠 / 七星不靠: 13 different tiles, the suited ones on one knitted straight: the
+    # missing tiles of that straight and the missing honours.
+    residues = 0  # bit 3s+r: suit s holds a tile of rank r (mod 3)
+    for t in range(34):
+        if counts13[t] > 1:
+            return mask
+        if counts13[t] == 1 and t < 27:
+            residues |= 1 << (3 * SUIT[t] + (RANK[t] - 1) % 3)
+    lines = 0
+    empty_suit = -1
+    for suit in range(3):
+        own = (residues >> (3 * suit)) & 7
+        if own == 0:
+            empty_suit = suit
+        elif own != 1 and own != 2 and own != 4 or lines & own:
+            return mask
+        lines |= own
+    for t in range(34):
+        if counts13[t] == 0:
+            if t >= 27:
+                mask |= np.int64(1) << t
+            else:
+                own = (residues >> (3 * SUIT[t])) & 7
+                line = 1 << ((RANK[t] - 1) % 3)
+                if own == line or (SUIT[t] == empty_suit and not lines & line):
+                    mask |= np.int64(1) << t
     return mask
 
 
+WIN_ROW_LEN = 1 + SUMMARY_LEN
+NOT_READY_SIZE = -1
+
+
 @njit(cache=True)
-def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules):
+def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules, found):
     """For standing tiles that lack the winning tile (3n+1 of them) and packed melds, score
-    the hand completed by each tile that wins. Returns one row per winning tile: the tile, then
-    its summary (see SUMMARY_LEN). A tile the hand already holds all four copies of is no win:
-    it cannot be drawn or claimed.
+    the hand completed by each tile that wins, into `found` (34 x WIN_ROW_LEN): one row per
+    winning tile, the tile then its summary (see SUMMARY_LEN). Returns how many rows, or
+    NOT_READY_SIZE if the standing tiles are not 13 - 3 x melds. A tile the hand already holds
+    all four copies of is no win: it cannot be drawn or claimed.
+
+    The rows go to a buffer from the caller: handing a fresh array back to Python costs more
+    than scoring a win.
     """
+    n_melds = melds >> MELD_COUNT_SHIFT
+    standing = 0
+    for t in range(34):
+        standing += counts13[t]
+    if standing != 13 - 3 * n_melds:
+        return NOT_READY_SIZE
     vec = _vector(counts13, melds, 0, conditions, seat, prevalent, flowers)
     work = new_work()
     counts = np.zeros(34, np.int64)
     for t in range(34):
         counts[t] = counts13[t]
     held = counts.copy()
-    for i in range(vec[AT_N_MELDS]):
+    for i in range(n_melds):
         tile = vec[AT_MELD_TILE + i]
         kind = vec[AT_MELD_KIND + i]
         if kind == CHOW_SET:
@@ -254,8 +301,7 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules)
             held[tile + 2] += 1
         else:
             held[tile] += 4 if kind == KONG_SET else 3
-    candidates = regular_waits(counts, held, True, -1) | _special_candidates(counts, vec[AT_N_MELDS])
-    found = np.empty((34, 1 + SUMMARY_LEN), np.int64)
+    candidates = regular_waits(counts, held, True, -1) | _special_candidates(counts, held, n_melds)
     out = np.empty(OUT_LEN, np.int64)
     n = 0
     for t in range(34):
@@ -267,4 +313,4 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules)
                 summary_into(out, found[n, 1:])
                 n += 1
             vec[t] -= 1
-    return found[:n]
+    return n
