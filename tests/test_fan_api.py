@@ -200,3 +200,23 @@ def test_fan_names_and_aliases_resolve():
 
 def test_fan_result_is_the_public_result_type():
     assert isinstance(score(PLAIN), FanResult)
+
+
+def test_docs_fan_table_matches_the_fan_table():
+    """docs/fan.md lists every fan with its names and points as mjfast scores them."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "fan.md").read_text(encoding="utf8")
+    rows = [line.split("|")[1:-1] for line in text.splitlines() if line.startswith("| ") and " | " in line]
+    listed = {}
+    for cells in rows:
+        if len(cells) != 5:
+            continue  # another table
+        number, name_cn, name_en, points = (c.strip() for c in cells[:4])
+        if number.isdigit() or number == "—":
+            listed[name_cn] = (number, name_en, points)
+    assert len(listed) == N_FANS
+    for fan in FANS:
+        number, name_en, points = listed[fan.name_cn]
+        assert number == (str(fan.id + 1) if fan.id < 81 else "—") and name_en == fan.name_en
+        assert points.split()[0] == str(fan.points)
