@@ -47,6 +47,9 @@ from .names import (
 from .tileprops import IS_DRAGON, IS_WIND, RANK, SUIT
 
 NONE = -1
+# Constants passed to kernels as typed values, not literals: numba compiles a separate copy of
+# a function for each literal argument it is called with, which costs compile time only.
+ONE, TWO, THREE, SIX = np.int64(1), np.int64(2), np.int64(3), np.int64(6)
 # The four 1-point chow fans are consecutive ids; the judge's order of preference among them.
 _ONE_POINT_CHOW_FANS = np.array([PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS], np.int64)
 # Triples of four sorted sets, tried in this order, with the set left out.
@@ -97,9 +100,9 @@ def three_chows_fan(a, b, c):
         return NONE
     if sa != sc:
         return NONE
-    if _steps(a, b, c, 3):
+    if _steps(a, b, c, THREE):
         return PURE_STRAIGHT
-    if _steps(a, b, c, 2) or _steps(a, b, c, 1):
+    if _steps(a, b, c, TWO) or _steps(a, b, c, ONE):
         return PURE_SHIFTED_CHOWS
     if a == b and b == c:
         return PURE_TRIPLE_CHOW
@@ -111,7 +114,7 @@ def four_chows_fan(a, b, c, d):
     """The fan four sorted chows make together, or NONE."""
     if SUIT[a] != SUIT[d]:
         return NONE
-    if (_steps(a, b, c, 1) and d - c == 1) or (_steps(a, b, c, 2) and d - c == 2):
+    if (_steps(a, b, c, ONE) and d - c == 1) or (_steps(a, b, c, TWO) and d - c == 2):
         return FOUR_PURE_SHIFTED_CHOWS
     if a == d:
         return QUADRUPLE_CHOW
@@ -199,7 +202,7 @@ def chow_fans(lows, n, pair, table, scratch):
         for k in range(3):
             row = _PAIRS_OF_THREE[k]
             pair_fans[k] = two_chows_fan(lows[_PAIRS[row, 0]], lows[_PAIRS[row, 1]])
-        _count_once(pair_fans, 3, 2, table, per_kind)
+        _count_once(pair_fans, THREE, TWO, table, per_kind)
         return
     if n != 4:
         return
@@ -221,7 +224,7 @@ def chow_fans(lows, n, pair, table, scratch):
     for k in range(6):
         pair_fans[k] = two_chows_fan(lows[_PAIRS[k, 0]], lows[_PAIRS[k, 1]])
     # n chows combine into at most n - 1 fans, less one for each chow that combines with none.
-    limit = 3
+    limit = THREE
     for i in range(4):
         alone = True
         for k in range(6):
@@ -230,7 +233,7 @@ def chow_fans(lows, n, pair, table, scratch):
         if alone:
             limit -= 1
     if limit > 0:
-        _count_once(pair_fans, 6, limit, table, per_kind)
+        _count_once(pair_fans, SIX, limit, table, per_kind)
 
 
 @njit(cache=True)
@@ -254,7 +257,7 @@ def three_pungs_fan(a, b, c):
             if RANK[a] == RANK[b] and RANK[b] == RANK[c]:
                 return TRIPLE_PUNG
             return NONE
-        if sa == sc and _steps(a, b, c, 1):
+        if sa == sc and _steps(a, b, c, ONE):
             return PURE_SHIFTED_PUNGS
         return NONE
     if IS_WIND[a] and IS_WIND[b] and IS_WIND[c]:
@@ -267,7 +270,7 @@ def three_pungs_fan(a, b, c):
 @njit(cache=True)
 def four_pungs_fan(a, b, c, d):
     """一色四节高 or 大四喜 for four sorted pungs, or NONE."""
-    if d < 27 and SUIT[a] == SUIT[d] and _steps(a, b, c, 1) and d - c == 1:
+    if d < 27 and SUIT[a] == SUIT[d] and _steps(a, b, c, ONE) and d - c == 1:
         return FOUR_PURE_SHIFTED_PUNGS
     if IS_WIND[a] and IS_WIND[b] and IS_WIND[c] and IS_WIND[d]:
         return BIG_FOUR_WINDS

@@ -61,6 +61,8 @@ from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHA
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
 from .waits import has_other_wait, regular_waits
 
+ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)
+NO = np.bool_(False)
 # Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
 _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
 
@@ -178,11 +180,12 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     tmp = hand.work[W_TMP:W_TMP + TMP_LEN]
     chow_lows = tmp[0:4]
     pung_tiles = tmp[4:8]
-    n_chows = 0
-    n_pungs = 0
-    melded_kongs = 0
-    concealed_kongs = 0
-    concealed_pungs = 0
+    # Counters start as typed zeros (not literals): see combos.ONE.
+    n_chows = ZERO
+    n_pungs = ZERO
+    melded_kongs = ZERO
+    concealed_kongs = ZERO
+    concealed_pungs = ZERO
     win_in_concealed_chow = False
     for i in range(4):
         t = tiles[i]
@@ -416,7 +419,7 @@ def knitted_straight_form(hand, table):
     if split_regular(rest, 1 - hand.n_melds, kinds, tiles, pairs, search) != 1:
         return -1
     if hand.n_melds == 1:
-        kind, tile, is_open = meld_of(hand, 0)
+        kind, tile, is_open = meld_of(hand, ZERO)
     else:
         kind, tile, is_open = kinds[0, 0], tiles[0, 0], 0
     pair = pairs[0]
@@ -431,7 +434,7 @@ def knitted_straight_form(hand, table):
             table[TILE_HOG] = 1
     elif IS_HONOR[tile]:
         if IS_WIND[tile]:
-            wind_or_terminal_pung_fans(tile, hand.seat, hand.prevalent, False, table)
+            wind_or_terminal_pung_fans(tile, hand.seat, hand.prevalent, NO, table)
             if IS_DRAGON[pair]:
                 table[ALL_TYPES] = 1
         else:

@@ -44,6 +44,7 @@ AT_TOTAL = N_FANS
 AT_CORRECTED = N_FANS + 1
 OUT_LEN = N_FANS + 2
 NOT_A_WIN = -1
+YES = np.bool_(True)  # a typed constant for kernel arguments (see combos.ONE)
 
 # What a call from Python gets back instead of the row: a tuple of SUMMARY_LEN ints (a numpy
 # array costs microseconds to hand back to Python, a few ints almost nothing): the total, the
@@ -99,7 +100,7 @@ def score_into(vec, rules, out, work):
         if n_splits > 0:
             base = work[W_BASE:W_BASE + N_FANS]
             base[:] = 0
-            tile_fans(hand.held, base, True)
+            tile_fans(hand.held, base, YES)
             condition_fans(hand.conditions, base)
             set_kind = work[W_SETS:W_SETS + 4]
             set_tile = work[W_SETS + 4:W_SETS + 8]

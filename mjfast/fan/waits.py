@@ -16,6 +16,9 @@ from numba import njit
 from .tileprops import HONORS_START
 
 NO_FIT, SETS_FIT, PAIR_FIT = 0, 1, 2
+# "No tile" as a typed value: numba compiles a separate copy of a function for each literal
+# argument it is called with (compile time only), so constants passed to kernels are typed.
+NO_TILE = np.int64(-1)
 
 
 @njit(cache=True)
@@ -60,7 +63,7 @@ def group_fit(counts, start, n, plus_at):
         return SETS_FIT if pairs == 0 else PAIR_FIT if pairs == 1 else NO_FIT
     residue = total % 3
     if residue == 0:
-        return SETS_FIT if group_splits(counts, start, n, plus_at, -1) else NO_FIT
+        return SETS_FIT if group_splits(counts, start, n, plus_at, NO_TILE) else NO_FIT
     if residue == 2:
         # Every set's offsets sum to a multiple of 3 (3i for a pung, 3i + 3 for a chow), so
         # the pair's offset j has 2j = weighted (mod 3): only every third offset can hold it.
@@ -122,9 +125,9 @@ def regular_waits(counts13, held, live_only, besides):
     # one does not, only its tiles can.
     fits = 0  # 2 bits per group
     misfits = 0
-    misfit_group = -1
+    misfit_group = NO_TILE
     for g in range(4):
-        fit = group_fit(counts13, _group_start(g), 9 if g < 3 else 7, -1)
+        fit = group_fit(counts13, _group_start(g), 9 if g < 3 else 7, NO_TILE)
         fits |= fit << (2 * g)
         if fit == NO_FIT:
             misfits += 1
