@@ -1,100 +1,376 @@
 """The `mjfast` command.
 
-    mjfast advise HAND [--visible TILES] [--json]   every discard, ranked
-    mjfast shanten HAND                             shanten per form
-    mjfast waits HAND                               waits of a ready hand
-    mjfast warmup                                   compile every kernel once
+    mjfast advise HAND [--visible T] [--seat W --wind W --flowers N] [--json]   every discard, ranked
+    mjfast shanten HAND                        shanten per form
+    mjfast waits HAND [conditions]             waits of a ready hand and what each scores
+    mjfast fan HAND [conditions]               the fans of a winning hand (tile written last wins)
+    mjfast warmup                              compile every kernel once
+    mjfast serve [--http HOST:PORT]            JSON service for bots (docs/protocol.md)
+    mjfast botzone [--keep-running]            a bot for Botzone's Chinese Standard Mahjong
+    mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's format
+    mjfast replay LOG...                       check game logs, re-score their wins
 
-Only the modules a command needs are imported, so that a query starts quickly.
-Errors print one line naming the problem and exit with status 2.
+Each command imports only what it needs, so that a query starts quickly. Errors print one
+line naming the problem and exit with status 2 (MJFAST_DEBUG=1 shows the traceback of an
+unexpected one).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 import time
 
+FORM_LABELS = {"regular": "regular", "seven_pairs": "seven pairs", "thirteen_orphans": "thirteen orphans",
+               "honors_knitted": "honours and knitted", "knitted_straight": "knitted straight"}
 
-def _advise(args) -> int:
+
+class CommandError(Exception):
+    """A problem with what the user asked, reported as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage block
+        self.exit(2, f"mjfast: {message} (see mjfast {self.prog.split(' ', 1)[-1]} --help)\n"
+                  if " " in self.prog else f"mjfast: {message} (see mjfast --help)\n")
+
+
+# --- terminal output -----------------------------------------------------------------------------
+
+class Style:
+    """ANSI colours when wanted, nothing otherwise; tile names or Unicode glyphs."""
+
+    CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "cyan": "36"}
+    # U+1F000.. : winds E S W N, dragons 中 发 白, then 1-9 characters, bamboo, dots
+    GLYPH_START = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
+    HONOR_GLYPHS = {letter: chr(0x1F000 + i) for i, letter in enumerate("ESWNCFP")}
+
+    def __init__(self, colour: bool, glyphs: bool):
+        self.colour, self.glyphs = colour, glyphs
+
+    def __call__(self, text: str, *styles: str) -> str:
+        if not self.colour or not styles:
+            return text
+        return f"\033[{';'.join(self.CODES[s] for s in styles)}m{text}\033[0m"
+
+    def tile(self, name: str) -> str:
+        if not self.glyphs:
+            return name
+        if name in self.HONOR_GLYPHS:
+            return self.HONOR_GLYPHS[name] + " "  # a space: glyph widths differ between terminals
+        return chr(self.GLYPH_START[name[1]] + int(name[0]) - 1) + " "
+
+    def tiles(self, names) -> str:
+        return ("" if self.glyphs else " ").join(self.tile(n) for n in names)
+
+
+def _wants_colour(args) -> bool:
+    if args.no_color or os.environ.get("NO_COLOR"):
+        return False
+    if args.color:
+        return True
+    return sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def _style(args) -> Style:
+    return Style(_wants_colour(args), args.unicode)
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes in a terminal (CJK characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+# --- the commands ------------------------------------------------------------------------------
+
+def _parse(text: str):
     import mjfast
 
-    hand = mjfast.parse_hand(args.hand)
-    options = mjfast.best_discards(hand, visible=args.visible)
-    by_form = mjfast.shanten_by_form(hand)
+    return mjfast.parse_hand(text)
+
+
+def _conditions(args, *names) -> dict:
+    """The win conditions given on the command line, as mjfast.fan.score() takes them."""
+    given = {"seat_wind": args.seat, "prevalent_wind": args.wind, "flowers": args.flowers}
+    for name in ("self_drawn", "last_copy", "kong", "last_tile"):
+        given[name] = getattr(args, name, False)
+    return {name: given[name] for name in names}
+
+
+def _advise(args) -> int:
+    from .service.ops import advice
+
+    hand = _parse(args.hand)
+    if not hand.drawn:
+        raise CommandError(f"{hand.to_compact()} is waiting to draw (13 tiles counting melds): advise ranks the "
+                           "discards of a hand that has just drawn; try `mjfast waits` or `mjfast shanten`")
+    result = advice(hand, args.visible, **_conditions(args, "seat_wind", "prevalent_wind", "flowers"))
     if args.json:
-        print(json.dumps({
-            "hand": hand.to_compact(),
-            "shanten": min(v for v in by_form.values() if v is not None),
-            "shanten_by_form": by_form,
-            "options": [
-                {"tile": o.tile, "shanten": o.shanten, "useful": list(o.useful),
-                 "acceptance": o.acceptance, "next_acceptance": round(o.next_acceptance, 3)}
-                for o in options
-            ],
-        }, ensure_ascii=False))
+        import json
+
+        print(json.dumps(result, ensure_ascii=False))
         return 0
-    forms = "  ".join(f"{name}={value}" for name, value in by_form.items() if value is not None)
-    print(f"{hand.to_compact()}   shanten {min(v for v in by_form.values() if v is not None)}   ({forms})")
-    current = None
-    for o in options:
-        if o.shanten != current:
-            current = o.shanten
-            print(f"-- discards to {'ready' if current == 0 else f'{current}-shanten'} --")
-        nxt = f"   next {o.next_acceptance:5.2f}" if o.shanten > 0 else ""
-        print(f"  {o.tile:>2s}  {o.acceptance:3d} tiles / {o.useful_kinds:2d} kinds{nxt}   {' '.join(o.useful)}")
+    style = _style(args)
+    forms = " · ".join(f"{FORM_LABELS[name]} {value}" for name, value in result["shanten_by_form"].items()
+                       if value is not None)
+    shown = style.tiles(_hand_tiles(hand)) if style.glyphs else hand.to_compact()
+    print(f"{style(shown, 'bold')}   {style(_shanten_words(result['shanten']), 'bold')}   {style(forms, 'dim')}")
+    group = None
+    for option in result["options"]:
+        if option["shanten"] != group:
+            group = option["shanten"]
+            print()
+            print(style(f"discards to {_shanten_words(group)}", "bold", "yellow"))
+        print(_option_line(option, style))
     return 0
+
+
+def _hand_tiles(hand) -> list:
+    """Tile names of a hand for glyph display: melds in brackets, then standing tiles."""
+    from .tiles import TILE_NAMES
+
+    names = []
+    for m in hand.melds:
+        names += ["["] + [TILE_NAMES[t] for t in m.tiles] + ["]"]
+    names += [TILE_NAMES[t] for t in range(34) for _ in range(int(hand.counts[t]))]
+    return names
+
+
+def _shanten_words(shanten: int) -> str:
+    return {-1: "a win", 0: "ready"}.get(shanten, f"{shanten}-shanten")
+
+
+def _option_line(option: dict, style: Style) -> str:
+    tile = style(_pad(style.tile(option["tile"]), 3), "bold", "cyan")
+    figures = f"{option['acceptance']:3d} tiles {option['useful_kinds']:2d} kinds"
+    if "valid_acceptance" in option and option["valid_acceptance"] != option["acceptance"]:
+        valid = option["valid_acceptance"]
+        figures += "  " + style(f"{valid:2d} reach 8 fans", "green" if valid else "red")
+    if option["shanten"] == 0:
+        waits = [_wait_text(w, style) for w in option.get("waits", ())] or [style.tile(t) for t in option["useful"]]
+        return f"  {tile} {figures}   waits {'  '.join(waits)}"
+    following = f"next {option['next_acceptance']:6.2f}"
+    return f"  {tile} {figures}   {style(following, 'dim')}   {style.tiles(option['useful'])}"
+
+
+def _wait_text(wait: dict, style: Style) -> str:
+    fans = f"{wait['fans']}/{wait['fans_self_drawn']}"
+    ok = wait["fans"] >= 8
+    mark = "" if ok else (" self-drawn only" if wait["fans_self_drawn"] >= 8 else " ✗")
+    return f"{style.tile(wait['tile'])} {style(fans + mark, 'green' if ok else 'red')}"
 
 
 def _shanten(args) -> int:
     import mjfast
 
-    hand = mjfast.parse_hand(args.hand)
-    for name, value in mjfast.shanten_by_form(hand).items():
-        print(f"{name:18s} {'-' if value is None else value}")
-    print(f"{'shanten':18s} {mjfast.shanten(hand)}")
+    hand = _parse(args.hand)
+    by_form = mjfast.shanten_by_form(hand)
+    for name, value in by_form.items():
+        print(f"{FORM_LABELS[name]:20s} {'-' if value is None else value}")
+    print(f"{'shanten':20s} {min(v for v in by_form.values() if v is not None)}")
     return 0
 
 
 def _waits(args) -> int:
     import mjfast
+    from .fan import winning_tiles
 
-    hand = mjfast.parse_hand(args.hand)
+    hand = _parse(args.hand)
+    if hand.drawn:
+        raise CommandError(f"{hand.to_compact()} has drawn its 14th tile: waits takes a hand waiting to draw; "
+                           "try `mjfast advise`")
     waits = mjfast.waits(hand)
+    style = _style(args)
     if not waits:
-        print(f"not ready (shanten {mjfast.shanten(hand)})")
+        print(f"not ready: {_shanten_words(mjfast.shanten(hand))}")
         return 0
-    print(" ".join(waits), f"  ({mjfast.acceptance(hand, visible=args.visible)} unseen)")
+    print(f"waits {style.tiles(waits)}   {mjfast.acceptance(hand, visible=args.visible)} unseen")
+    wins = winning_tiles(hand, **_conditions(args, "self_drawn", "seat_wind", "prevalent_wind", "flowers"))
+    for tile, result in wins.items():
+        verdict = style(f"{result.total:3d} fans", "green" if result.meets_minimum else "red")
+        below = "" if result.meets_minimum else style("  below the 8-fan minimum", "red")
+        print(f"  {_pad(style.tile(tile), 3)} {verdict}   {result.fan_line()}{below}")
+    return 0
+
+
+def _fan(args) -> int:
+    from .fan import score
+
+    result = score(args.hand, **_conditions(args, "self_drawn", "last_copy", "kong", "last_tile", "seat_wind",
+                                            "prevalent_wind", "flowers"))
+    style = _style(args)
+    print(style(result.hand.to_compact(), "bold"), f"  wins on {style.tile(result.win_tile)}")
+    name_width = max(_width(f.name_cn) for f in result.fans)
+    for fan in result.fans:
+        count = f"x{fan.count}" if fan.count > 1 else ""
+        print(f"  {_pad(fan.name_cn, name_width)}  {fan.name_en:34s} {fan.points:3d} {count:>3s} {fan.total:4d}")
+    verdict = ("meets the 8-fan minimum" if result.meets_minimum
+               else "below the 8-fan minimum: not a legal win")
+    flowers = f" (flowers {result.flowers})" if result.flowers else ""
+    print(style(f"  total {result.total}{flowers}: {verdict}", "bold", "green" if result.meets_minimum else "red"))
     return 0
 
 
 def _warmup(args) -> int:
     start = time.perf_counter()
+    from .fan import score, winning_tiles
     from .warmup import warm_up
 
     names = warm_up()
-    print(f"compiled or loaded {len(names)} kernels in {time.perf_counter() - start:.1f} s")
+    score("123m456p789s123sEE")
+    winning_tiles("123m456p789s123sE")
+    print(f"compiled or loaded {len(names) + 2} kernels in {time.perf_counter() - start:.1f} s")
     return 0
 
 
+def _serve(args) -> int:
+    from .service import server
+
+    if args.http is None:
+        return server.serve_lines()
+    host, _, port = args.http.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise CommandError(f"--http takes HOST:PORT (port 0-65535), got {args.http!r}")
+    return server.serve_http(host.strip("[]"), int(port))
+
+
+def _botzone(args) -> int:
+    from .game.botzone import run
+    from .game.bots import BOTS
+
+    bot = BOTS[args.bot](wall=args.wall)
+    return run(bot, keep_running=args.keep_running)
+
+
+def _table(args) -> int:
+    from .game.match import run_match
+
+    names = args.bots.split(",")
+    if len(names) != 4:
+        raise CommandError(f"--bots takes four bot names separated by commas, got {args.bots!r}")
+    from .game.bots import BOTS
+
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise CommandError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    try:
+        summary = run_match(names, range(args.seed, args.seed + args.games), wall=args.wall, rotate=args.rotate,
+                            processes=args.process, log=log, timeout=args.timeout)
+    finally:
+        if log is not None:
+            log.close()
+    print(summary.report())
+    return 0
+
+
+def _replay(args) -> int:
+    from .game.logformat import BrokenGame
+    from .game.replay import check_games
+
+    read = broken = fan_ok = fan_lines = score_ok = 0
+    for path in args.logs:
+        for item in check_games(path):
+            read += 1
+            if isinstance(item, BrokenGame):
+                broken += 1
+                print(f"{path}: {item}")
+                continue
+            if item.fan_line_matches is not None:
+                fan_lines += 1
+                fan_ok += item.fan_line_matches
+            score_ok += item.score_line_matches
+    print(f"{read} games read, {read - broken} replayed, {broken} broken; Fan lines matched {fan_ok}/{fan_lines}, "
+          f"Score lines matched {score_ok}/{read - broken}")
+    return 0 if broken == 0 and fan_ok == fan_lines and score_ok == read - broken else 1
+
+
+def _add_display(parser) -> None:
+    parser.add_argument("--no-color", action="store_true", help="no colour (also: NO_COLOR set)")
+    parser.add_argument("--color", action="store_true", help="colour even when not writing to a terminal")
+    parser.add_argument("--unicode", action="store_true", help="tiles as Unicode mahjong glyphs")
+
+
+def _add_winds(parser) -> None:
+    parser.add_argument("--seat", default="E", help="seat wind: E S W N (default E)")
+    parser.add_argument("--wind", default="E", help="prevalent wind: E S W N (default E)")
+    parser.add_argument("--flowers", type=int, default=0, help="flowers (they add fans, not toward 8)")
+
+
+def _add_win_flags(parser) -> None:
+    parser.add_argument("--self-drawn", action="store_true", help="自摸: won on one's own draw")
+    parser.add_argument("--last-copy", action="store_true", help="和绝张: the last unseen copy")
+    parser.add_argument("--kong", action="store_true", help="杠上开花 (self-drawn) or 抢杠和 (on a discard)")
+    parser.add_argument("--last-tile", action="store_true", help="妙手回春 / 海底捞月: the wall's last tile")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mjfast", description="Chinese Official Mahjong analyzer")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="mjfast", description="Chinese Official Mahjong (MCR) analyzer")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
     advise = sub.add_parser("advise", help="rank every discard of a 14-tile hand")
-    advise.add_argument("hand")
-    advise.add_argument("--visible", default=None, help="tiles seen elsewhere (discards, melds)")
-    advise.add_argument("--json", action="store_true")
+    advise.add_argument("hand", help="e.g. 123m456p789s1357sE or [123m1]456p789s1357sE")
+    advise.add_argument("--visible", default=None, help="tiles seen elsewhere (discards, other melds)")
+    advise.add_argument("--json", action="store_true", help="the result as one JSON object")
+    _add_winds(advise)
+    _add_display(advise)
     advise.set_defaults(run=_advise)
+
     shanten = sub.add_parser("shanten", help="shanten of a hand, per form")
     shanten.add_argument("hand")
     shanten.set_defaults(run=_shanten)
-    waits = sub.add_parser("waits", help="waits of a ready 13-tile hand")
+
+    waits = sub.add_parser("waits", help="waits of a ready 13-tile hand and their fans")
     waits.add_argument("hand")
-    waits.add_argument("--visible", default=None)
+    waits.add_argument("--visible", default=None, help="tiles seen elsewhere (for the unseen count)")
+    waits.add_argument("--self-drawn", action="store_true", help="score the wins as self-drawn")
+    _add_winds(waits)
+    _add_display(waits)
     waits.set_defaults(run=_waits)
+
+    fan = sub.add_parser("fan", help="fans of a winning hand; the tile written last is the winning tile")
+    fan.add_argument("hand")
+    _add_win_flags(fan)
+    _add_winds(fan)
+    _add_display(fan)
+    fan.set_defaults(run=_fan)
+
     warmup = sub.add_parser("warmup", help="compile every kernel now (first use is otherwise slow)")
     warmup.set_defaults(run=_warmup)
+
+    serve = sub.add_parser("serve", help="JSON service: JSON lines on stdin/stdout, or HTTP")
+    serve.add_argument("--http", metavar="HOST:PORT", default=None, help="serve HTTP instead (port 0: any free)")
+    serve.set_defaults(run=_serve)
+
+    from_bots = ("mjfast", "random", "shanten")  # game.bots.BOTS, without importing it here
+    botzone = sub.add_parser("botzone", help="a Botzone bot (JSON or simple interaction on stdin/stdout)")
+    botzone.add_argument("--keep-running", action="store_true", help="stay running between turns")
+    botzone.add_argument("--bot", choices=from_bots, default="mjfast")
+    botzone.add_argument("--wall", choices=("duplicate", "shared"), default="duplicate",
+                         help="duplicate: Botzone's 34-tile wall per player; shared: 144 tiles with flowers")
+    botzone.set_defaults(run=_botzone)
+
+    table = sub.add_parser("table", help="bots play seeded games; prints scores, writes logs")
+    table.add_argument("--games", type=int, default=100)
+    table.add_argument("--seed", type=int, default=0, help="first seed (game k uses seed + k)")
+    table.add_argument("--bots", default="mjfast,shanten,shanten,shanten", help=f"four of {', '.join(from_bots)}")
+    table.add_argument("--wall", choices=("duplicate", "shared"), default="duplicate")
+    table.add_argument("--rotate", action="store_true", help="rotate the seats every game")
+    table.add_argument("--process", action="store_true", help="run each bot as a `mjfast botzone` process")
+    table.add_argument("--timeout", type=float, default=30.0, help="seconds a bot process may take per request")
+    table.add_argument("--log", default=None, help="write the games to this file (Botzone log format)")
+    table.set_defaults(run=_table)
+
+    replay = sub.add_parser("replay", help="replay game logs, check every rule, re-score the wins")
+    replay.add_argument("logs", nargs="+", metavar="LOG")
+    replay.set_defaults(run=_replay)
     return parser
 
 
@@ -104,8 +380,21 @@ def main(argv=None) -> int:
 
     try:
         return args.run(args)
-    except HandError as exc:
+    except (HandError, CommandError) as exc:
         print(f"mjfast: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # the reader went away (mjfast ... | head)
+            sys.stdout = open(os.devnull, "w")
+            return 0
+        print(f"mjfast: {exc.strerror or exc}: {exc.filename}" if exc.filename else f"mjfast: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        if os.environ.get("MJFAST_DEBUG"):
+            raise
+        print(f"mjfast: internal error ({type(exc).__name__}: {exc}); MJFAST_DEBUG=1 shows where", file=sys.stderr)
         return 2
 
 

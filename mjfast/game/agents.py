@@ -1,0 +1,155 @@
+"""How the table talks to a bot: in the same process, or to a program over Botzone's protocol.
+
+An agent is sent a request (`send`) and later asked for the response (`receive`), so that the
+table can send a request to four bot processes before waiting for any of them. A bot that
+fails (crashes, times out, says nothing) raises AgentError from receive().
+
+ProcessAgent runs a program the way Botzone does, in its simple (line) or JSON interaction.
+A program that prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< after a response stays running and
+is sent each later request alone (a JSON string in JSON mode); the first request of each new
+game is sent as a full input with turn number 1, so one process can play many games. A
+program that exits after its response is started again with the whole game so far, as in
+Botzone's traditional mode.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import subprocess
+import time
+
+KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+
+
+class AgentError(RuntimeError):
+    """The bot did not give a usable response; the message says what happened."""
+
+
+class InProcessAgent:
+    """A bot object with respond(request) -> str, called in this process."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self._reply: "str | Exception" = ""
+
+    def send(self, request: str) -> None:
+        try:
+            self._reply = self.bot.respond(request)
+        except Exception as exc:  # a bot's failure is the bot's foul, not the table's crash
+            self._reply = exc
+
+    def receive(self) -> str:
+        if isinstance(self._reply, Exception):
+            raise AgentError(f"the bot failed: {type(self._reply).__name__}: {self._reply}")
+        return self._reply
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessAgent:
+    """A bot program (argv list) spoken to over pipes; mode "simple" or "json"."""
+
+    def __init__(self, command: list, mode: str = "simple", timeout: float = 30.0, stderr=subprocess.DEVNULL,
+                 env: "dict | None" = None):
+        if mode not in ("simple", "json"):
+            raise ValueError(f"mode must be 'simple' or 'json', got {mode!r}")
+        self.command, self.mode, self.timeout = list(command), mode, timeout
+        self.stderr, self.env = stderr, env
+        self.proc: "subprocess.Popen | None" = None
+        self.keeps_running = False
+        self.requests: list[str] = []
+        self.responses: list[str] = []
+        self._buffer = b""
+
+    def _start(self) -> None:
+        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.stderr, env=self.env, bufsize=0)
+        self._buffer = b""
+
+    def _full_input(self) -> str:
+        if self.mode == "json":
+            return json.dumps({"requests": self.requests, "responses": self.responses}) + "\n"
+        lines = [str(len(self.requests))]
+        for i, request in enumerate(self.requests):
+            lines.append(request)
+            if i < len(self.responses):
+                lines.append(self.responses[i])
+        return "\n".join(lines) + "\n"
+
+    def send(self, request: str) -> None:
+        if request.startswith("0 "):  # a new game
+            self.requests, self.responses = [], []
+        self.requests.append(request)
+        running = self.proc is not None and self.proc.poll() is None and self.keeps_running
+        if running and len(self.requests) > 1:
+            text = (json.dumps(request) if self.mode == "json" else request) + "\n"
+        else:
+            if not running:
+                self.close()
+                self._start()
+            text = self._full_input()
+        try:
+            self.proc.stdin.write(text.encode())
+        except (BrokenPipeError, OSError):
+            pass  # receive() reports the bot's end
+
+    def _read_line(self, deadline: float) -> "str | None":
+        """The next line of output, None at end of output; AgentError on timeout."""
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AgentError(f"no response within {self.timeout:g} s")
+            with selectors.DefaultSelector() as sel:
+                sel.register(self.proc.stdout, selectors.EVENT_READ)
+                if not sel.select(left):
+                    continue
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                if self._buffer:
+                    line, self._buffer = self._buffer, b""
+                    return line.decode(errors="replace")
+                return None
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line.decode(errors="replace").rstrip("\r")
+
+    def receive(self) -> str:
+        deadline = time.monotonic() + self.timeout
+        output: list[str] = []
+        while True:
+            line = self._read_line(deadline)
+            if line is None:
+                self.keeps_running = False
+                self.proc.wait()
+                break
+            if line.strip() == KEEP_RUNNING:
+                self.keeps_running = True
+                break
+            output.append(line)
+        lines = [line for line in output if line.strip()]
+        if not lines:
+            code = self.proc.poll()
+            raise AgentError("the bot gave no response" + (f" (exit status {code})" if code else ""))
+        response = lines[0].strip()
+        if self.mode == "json":
+            try:
+                response = str(json.loads(response)["response"])
+            except (ValueError, KeyError, TypeError):
+                raise AgentError(f"not a JSON response object: {response[:60]!r}") from None
+        self.responses.append(response)
+        return response
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.stdin.close()
+                try:
+                    self.proc.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+            self.proc.stdout.close()
+            self.proc = None

@@ -1,0 +1,258 @@
+"""Bots that play through Botzone's protocol: mjfast's own and two simple baselines.
+
+Every bot follows the game from the requests alone, in a TableState seen from its seat
+(the others' standing tiles unknown), so that it knows its hand, what is visible, how many
+tiles each wall has left and the conditions a win would score under. `respond(request)`
+answers a request; `observe(request, response)` replays one from the history without
+deciding anything (Botzone's traditional mode sends the whole game each turn).
+
+- MjfastBot: wins whenever the hand scores the 8-fan minimum (flowers aside); discards by
+  mjfast.best_discards, fan-aware within two steps of ready (waits that cannot score 8 do
+  not count); declares a kong when the shape keeps; claims a chow or pung only when it
+  brings the hand a step closer to a win that can score (valid acceptance after the claim).
+- RandomBot: discards a random tile; ShantenBot: discards the first tile that keeps the
+  lowest shanten. Neither claims; both win whenever the hand scores 8.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..tiles import tile_id
+from .outcome import score_win
+from .protocol import PASS, Deal, Drawn, Response, Start, parse_request
+from .state import CLAIM, DUPLICATE, SHARED, IllegalAction, TableState
+
+
+class ProtocolBot:
+    """Follows the game through the requests; subclasses decide (on_draw, on_discard)."""
+
+    def __init__(self, wall: str = DUPLICATE):
+        self.wall = wall
+        self.seat = 0
+        self.prevalent_wind = 0
+        self.table: "TableState | None" = None
+        self.last_response = PASS
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    def respond(self, request: str) -> str:
+        """The response to `request` (and the bot's view updated with it)."""
+        decide = self._follow(parse_request(request))
+        self.last_response = decide() if decide is not None else PASS
+        return str(self.last_response)
+
+    def observe(self, request: str, response: str) -> None:
+        """Follow a request answered earlier with `response` (history replay)."""
+        from .protocol import parse_response
+
+        self._follow(parse_request(request))
+        self.last_response = parse_response(response)
+
+    def _follow(self, request):
+        """Apply a request to the view; returns the decision to make, or None for PASS."""
+        if isinstance(request, Start):
+            self.seat, self.prevalent_wind, self.table = request.seat, request.prevalent_wind, None
+            return None
+        if isinstance(request, Deal):
+            self._deal(request)
+            return None
+        table = self.table
+        if table is None:
+            raise IllegalAction("a request of the play before the deal")
+        if isinstance(request, Drawn):
+            table.draw(self.seat, request.tile)
+            return self.on_draw
+        player, action, tiles = request
+        if action == "DRAW":
+            table.draw(player, None)
+        elif action == "BUHUA":
+            table.wall = SHARED  # only the 144-tile wall has flowers
+            table.bu_hua(player, tiles[0])
+        elif action == "PLAY":
+            table.play(player, tiles[0])
+        elif action == "PENG":
+            table.peng(player, table.pending[1])
+            table.play(player, tiles[0])
+        elif action == "CHI":
+            table.chi(player, tiles[0])
+            table.play(player, tiles[1])
+        elif action == "GANG":
+            self._kong(player)
+            return None
+        elif action == "BUGANG":
+            table.bu_gang(player, tiles[0])
+            return self.on_kong_added if player != self.seat else None
+        return self.on_discard if action in ("PLAY", "PENG", "CHI") and player != self.seat else None
+
+    def _deal(self, request: Deal) -> None:
+        wall = SHARED if request.flowers else self.wall
+        self.table = table = TableState(self.prevalent_wind, wall, viewer=self.seat)
+        flowers = list(request.flowers)
+        for p, n in enumerate(request.flower_counts):
+            shown, flowers = flowers[:n], flowers[n:]
+            tiles = list(request.tiles) if p == self.seat else [None] * 13
+            table.deal(p, tiles + shown)
+
+    def _kong(self, player: int) -> None:
+        table = self.table
+        if table.phase == CLAIM:
+            table.gang(player, table.pending[1])
+        elif player == self.seat:
+            table.an_gang(player, self.last_response.tiles[0])
+        else:
+            table.an_gang(player, None)
+
+    # --- what the bot knows -------------------------------------------------------------------
+
+    def hand(self) -> Hand:
+        return self.table.hand(self.seat)
+
+    def visible(self) -> np.ndarray:
+        return self.table.visible_to(self.seat)
+
+    def winning_response(self, tile: int) -> "Response | None":
+        """HU when winning on `tile` now (drawn, discarded or robbed) scores the minimum."""
+        try:
+            score_win(self.table.win(self.seat, tile))
+        except IllegalAction:
+            return None
+        return Response("HU")
+
+    # --- decisions: subclasses override -------------------------------------------------------
+
+    def on_draw(self) -> Response:
+        raise NotImplementedError
+
+    def on_discard(self) -> Response:
+        return PASS
+
+    def on_kong_added(self) -> Response:
+        return self.winning_response(self.table.pending[1]) or PASS
+
+
+def _standing_after(hand: Hand, remove: dict) -> np.ndarray:
+    counts = np.array(hand.counts)
+    for tile, n in remove.items():
+        counts[tile] -= n
+    return counts
+
+
+class MjfastBot(ProtocolBot):
+    """Plays by mjfast's analysis (see the module doc)."""
+
+    def on_draw(self) -> Response:
+        import mjfast
+
+        table, seat = self.table, self.seat
+        hand = self.hand()
+        shanten = mjfast.shanten(hand)
+        if shanten == -1:
+            win = self.winning_response(table.seats[seat].last_drawn)
+            if win is not None:
+                return win
+        concealed, added = table.own_kongs(seat)
+        for tile in concealed:
+            kong = Hand(_standing_after(hand, {tile: 4}), hand.melds + (Meld(KONG, tile, 0),))
+            if mjfast.shanten(kong) <= shanten:
+                return Response("GANG", (tile,))
+        for tile in added:
+            melds = tuple(Meld(KONG, tile, m.offer, added=True) if m.tile == tile and m.kind == PUNG else m
+                          for m in hand.melds)
+            if mjfast.shanten(Hand(_standing_after(hand, {tile: 1}), melds)) <= shanten:
+                return Response("BUGANG", (tile,))
+        best = self.advice(hand, self.visible(), shanten)[0]
+        return Response("PLAY", (tile_id(best.tile),))
+
+    def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
+        """best_discards of a 3n+2 hand of `shanten`: fan-aware when the hand is within two
+        steps of ready (further away no wait is known yet, and both rankings agree)."""
+        import mjfast
+
+        if shanten >= 2:
+            return mjfast.best_discards(hand, visible=visible, fan_aware=False)
+        return mjfast.best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
+                                    flowers=self.table.seats[self.seat].flowers)
+
+    def on_discard(self) -> Response:
+        import mjfast
+
+        table, seat = self.table, self.seat
+        giver, tile = table.pending
+        hand = self.hand()
+        shanten = mjfast.shanten(hand)
+        if shanten == 0:
+            win = self.winning_response(tile)
+            if win is not None:
+                return win
+        offer = (seat - giver) % 4
+        if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
+            # an exposed kong in an already open hand: a fan and a draw, if the shape keeps
+            kong = Hand(_standing_after(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
+            if mjfast.shanten(kong) <= shanten:
+                return Response("GANG")
+        if shanten > 2:
+            return PASS  # too far: a claim would open the hand before its fans are in sight
+        claims = []
+        if hand.counts[tile] >= 2:
+            claims.append(("PENG", (), {tile: 2}, Meld(PUNG, tile, offer)))
+        for middle in table.chow_middles(seat):
+            uses = {t: 1 for t in (middle - 1, middle, middle + 1) if t != tile}
+            claims.append(("CHI", (middle,), uses, Meld(CHOW, middle - 1, tile - middle + 2)))
+        visible = self.visible()
+        visible[tile] -= 1  # the claimed discard moves into the meld
+        best_key, best = None, PASS
+        for action, named, uses, meld in claims:
+            after = Hand(_standing_after(hand, uses), hand.melds + (meld,))
+            option = self.advice(after, visible, shanten - 1)[0]
+            # a claim must bring the hand a step closer to a win that can score: a claimed
+            # meld costs the concealed-hand fans, and an open hand under 8 fans never wins
+            if option.shanten < shanten and option.valid_acceptance:
+                key = (-option.shanten, option.valid_acceptance, option.next_valid_acceptance)
+                if best_key is None or key > best_key:
+                    best_key, best = key, Response(action, named + (tile_id(option.tile),))
+        return best
+
+
+class RandomBot(ProtocolBot):
+    """Discards a random tile; never claims; wins whenever the hand scores the minimum."""
+
+    def __init__(self, wall: str = DUPLICATE, seed: "int | None" = None):
+        super().__init__(wall)
+        self.rng = random.Random(seed)
+
+    def on_draw(self) -> Response:
+        seat = self.table.seats[self.seat]
+        win = self.winning_response(seat.last_drawn)
+        if win is not None:
+            return win
+        held = [t for t, n in enumerate(seat.concealed) for _ in range(n)]
+        return Response("PLAY", (self.rng.choice(held),))
+
+    def on_discard(self) -> Response:
+        return self.winning_response(self.table.pending[1]) or PASS
+
+
+class ShantenBot(ProtocolBot):
+    """Discards the first tile (in tile order) that keeps the lowest shanten; never claims;
+    wins whenever the hand scores the minimum."""
+
+    def on_draw(self) -> Response:
+        import mjfast
+
+        seat = self.table.seats[self.seat]
+        win = self.winning_response(seat.last_drawn)
+        if win is not None:
+            return win
+        options = mjfast.best_discards(self.hand(), fan_aware=False, next_step=False)
+        lowest = min(o.shanten for o in options)
+        return Response("PLAY", (min(tile_id(o.tile) for o in options if o.shanten == lowest),))
+
+    def on_discard(self) -> Response:
+        return self.winning_response(self.table.pending[1]) or PASS
+
+
+BOTS = {"mjfast": MjfastBot, "random": RandomBot, "shanten": ShantenBot}

@@ -1,0 +1,95 @@
+"""`mjfast botzone`: a bot program speaking Botzone's protocol on stdin/stdout.
+
+The input form picks the interaction, as Botzone sends it:
+
+- JSON: one line {"requests": [...], "responses": [...]} (data and other keys are ignored);
+  the answer is one line {"response": "..."}.
+- simple: a line with the turn number n, then 2n-1 lines alternating requests and the bot's
+  earlier responses, ending with the new request; the answer is the response line.
+
+The earlier requests and responses are replayed without deciding anything, then the last
+request is answered. With keep_running the program then prints
+>>>BOTZONE_REQUEST_KEEP_RUNNING<<< and waits: each later input is the next request alone (a
+JSON string, or a plain line), or a full input as above (a new game). Without it the program
+answers once and ends (Botzone's traditional mode starts it again every turn).
+
+A bot that fails on a request (it should not) answers a safe legal move instead: it plays
+the tile it drew, or passes; the error goes to the debug field (JSON) or stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .agents import KEEP_RUNNING
+
+
+def _fallback(request: str) -> str:
+    words = request.split()
+    return f"PLAY {words[1]}" if len(words) == 2 and words[0] == "2" else "PASS"
+
+
+def _answer(bot, request: str) -> "tuple[str, str]":
+    try:
+        return bot.respond(request), ""
+    except Exception as exc:  # the platform must always get a legal answer
+        return _fallback(request), f"{type(exc).__name__}: {exc}"
+
+
+def _replay(bot, requests: list, responses: list) -> "tuple[str, str]":
+    """Follow the history, then answer the last request: (response, error)."""
+    try:
+        for request, response in zip(requests[:-1], responses):
+            bot.observe(request, response)
+    except Exception as exc:
+        return _fallback(requests[-1]), f"{type(exc).__name__}: {exc}"
+    return _answer(bot, requests[-1])
+
+
+def _read_turn(first: str, lines) -> "tuple[list, list, bool]":
+    """(requests, responses, json) of one input whose first line is `first`."""
+    text = first.strip()
+    if text.startswith("{"):
+        data = json.loads(text)
+        return [str(r) for r in data["requests"]], [str(r) for r in data.get("responses", [])], True
+    if text.startswith('"'):
+        return [str(json.loads(text))], [], True
+    if text.isdigit():
+        items = [next(lines).rstrip("\r\n") for _ in range(2 * int(text) - 1)]
+        return items[0::2], items[1::2], False
+    return [text], [], False
+
+
+def run(bot, stdin=None, stdout=None, keep_running: bool = False) -> int:
+    """Serve `bot` (bots.ProtocolBot) on the streams; returns the exit status."""
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    lines = iter(stdin)
+    for line in lines:
+        if not line.strip():
+            continue  # Botzone's empty data lines, or a blank line between inputs
+        try:
+            requests, responses, as_json = _read_turn(line, lines)
+        except (ValueError, KeyError, TypeError, StopIteration) as exc:
+            print(f"mjfast botzone: unreadable input {line.strip()[:60]!r}: {exc}", file=sys.stderr)
+            return 2
+        if len(requests) == 1:
+            response, error = _answer(bot, requests[0])
+        else:
+            response, error = _replay(bot, requests, responses)
+        if as_json:
+            out = {"response": response}
+            if error:
+                out["debug"] = error
+            stdout.write(json.dumps(out) + "\n")
+        else:
+            stdout.write(response + "\n")
+            if error:
+                print(f"mjfast botzone: {error}", file=sys.stderr)
+        if not keep_running:
+            stdout.flush()
+            return 0
+        stdout.write(KEEP_RUNNING + "\n")
+        stdout.flush()
+    return 0

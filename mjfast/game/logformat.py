@@ -1,0 +1,340 @@
+"""The Botzone / PKU game-log text format: reading (streaming, tolerant) and writing.
+
+One game per block; a block starts with its Match line and ends at a blank line or the next
+Match line:
+
+    Match <id>
+    Wind <0-3>                                 prevalent wind
+    Player <i> Deal <13 tiles> [flowers]       i = 0..3, seat wind i, player 0 draws first
+    Player <i> Draw|Play|Peng|Gang|AnGang|BuGang|Hu <tile>
+    Player <i> Chi <middle tile of the chow>
+    ... [Ignore Player <j> Chi|Peng|Gang|Hu <tile>]...   claims of the same discard that lost
+    Fan <total> <name>*<n>+<name>*<n>...       after a Hu
+    Huang                                      an exhaustive draw
+    Score <s0> <s1> <s2> <s3>
+
+Tiles are Botzone tokens (W, B = dots, T = bamboo, F, J; H1-H8 flowers). Keywords are read in
+any case. Two lines extend the format for games that mjfast's table plays with the 144-tile
+wall and for fouls; the real dataset has neither:
+
+    Wall 144                                   after Wind: one shared wall with flowers
+    Player <i> BuHua <flower>                  a flower drawn and shown (then a Draw)
+    Player <i> Invalid                         an illegal response: the game ends
+
+read_games() yields a GameLog per block, or a BrokenGame (match id, line number, reason) for a
+block that cannot be read, and goes on with the next block. It holds one block at a time, so
+memory stays flat on a file of any size. Replaying and checking a game is replay.py's work.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, NamedTuple, TextIO
+
+from .state import DUPLICATE, HAND_SIZE, SHARED, SHARED_WALL
+from .tokens import TOKEN_ID, TOKENS
+
+ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
+CLAIMS = ("Chi", "Peng", "Gang", "Hu")
+# exact spellings first (the common case), then any case
+_ACTION_BY_WORD = {**{a: a for a in ACTIONS}, **{a.lower(): a for a in ACTIONS}}
+_CLAIM_BY_WORD = {a.lower(): a for a in CLAIMS}
+# The judge writes 嵌张 for mjfast's 坎张; every other fan has the same name.
+_BOTZONE_FAN_NAME = {"坎张": "嵌张"}
+
+
+class LogError(ValueError):
+    """A line of a log that cannot be read or replayed: match id, line number, reason."""
+
+    def __init__(self, match_id: str, line: int, reason: str):
+        super().__init__(f"match {match_id}, line {line}: {reason}")
+        self.match_id = match_id
+        self.line = line
+        self.reason = reason
+
+
+class Action(NamedTuple):
+    """One `Player` line after the deal. tile: the tile id (for Chi the chow's middle tile;
+    None for Invalid); ignored: the claims that lost to this one, as (player, action, tile)."""
+
+    player: int
+    kind: str
+    tile: "int | None"
+    ignored: tuple = ()
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """One game as the log writes it.
+
+    deals: four tuples of tile ids (13 tiles, then any flowers shown at the deal); actions:
+    the Player lines after the deal; fan_total and fans ((Chinese name, count), as written)
+    from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
+    Match line's number in its file and `action_lines` those of the actions (not compared:
+    the same game reads the same wherever it stands in a file)."""
+
+    match_id: str
+    prevalent_wind: int
+    deals: tuple
+    actions: tuple
+    fan_total: "int | None" = None
+    fans: tuple = ()
+    drawn: bool = False
+    scores: "tuple | None" = None
+    wall: str = DUPLICATE
+    line: int = field(default=0, compare=False)
+    action_lines: tuple = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class BrokenGame:
+    """A game that could not be read or replayed: where and why."""
+
+    match_id: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"match {self.match_id}, line {self.line}: {self.reason}"
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+def _open_text(path) -> TextIO:
+    path = os.fspath(path)
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    if gzipped:
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def _numbered_lines(source) -> Iterator[tuple[int, str]]:
+    if isinstance(source, (str, os.PathLike)):
+        with _open_text(source) as f:
+            yield from enumerate(f, 1)
+    else:
+        yield from enumerate(source, 1)
+
+
+def _blocks(source) -> Iterator[list[tuple[int, str]]]:
+    """The (line number, text) lines of each block: from a Match line to a blank line or the
+    next Match line. Lines outside any block are a block of their own (reported broken)."""
+    block: list[tuple[int, str]] = []
+    for number, text in _numbered_lines(source):
+        text = text.strip()
+        if not text:
+            if block:
+                yield block
+                block = []
+            continue
+        if block and text[:6].lower() == "match ":
+            yield block
+            block = []
+        block.append((number, text))
+    if block:
+        yield block
+
+
+def read_games(source) -> Iterator["GameLog | BrokenGame"]:
+    """Every game of a log: a path (plain or gzip), an open text file or an iterable of lines.
+
+    Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
+    reading goes on after a broken block."""
+    for block in _blocks(source):
+        try:
+            yield parse_block(block)
+        except LogError as exc:
+            yield BrokenGame(exc.match_id, exc.line, exc.reason)
+
+
+def parse_game(text: str, first_line: int = 1) -> GameLog:
+    """The GameLog of one block of text; LogError when it does not read."""
+    lines = [(first_line + i, t.strip()) for i, t in enumerate(text.splitlines()) if t.strip()]
+    return parse_block(lines)
+
+
+def _tile(word: str, match_id: str, line: int) -> int:
+    tile = TOKEN_ID.get(word)
+    if tile is None:
+        tile = TOKEN_ID.get(word.upper())  # tokens in any case, the common case first
+        if tile is None:
+            raise LogError(match_id, line, f"{word!r} is not a tile")
+    return tile
+
+
+_PLAYER = {"0": 0, "1": 1, "2": 2, "3": 3}
+
+
+def _player(word: str, match_id: str, line: int) -> int:
+    player = _PLAYER.get(word)
+    if player is None:
+        raise LogError(match_id, line, f"{word!r} is not a player 0-3")
+    return player
+
+
+def parse_block(lines: list[tuple[int, str]]) -> GameLog:
+    """The GameLog of one block given as (line number, stripped text) pairs."""
+    first_number, first = lines[0]
+    words = first.split()
+    if len(words) != 2 or words[0].lower() != "match":
+        raise LogError("?", first_number, f"a game starts with 'Match <id>', got {first[:60]!r}")
+    match_id = words[1]
+    number, text = lines[1] if len(lines) > 1 else (first_number, "")
+    words = text.split()
+    if len(words) != 2 or words[0].lower() != "wind" or words[1] not in _PLAYER:
+        raise LogError(match_id, number, f"expected 'Wind <0-3>', got {text[:60]!r}")
+    wind = _PLAYER[words[1]]
+    wall = DUPLICATE
+    deals: list[tuple] = []
+    actions: list[Action] = []
+    action_lines: list[int] = []
+    end: "tuple | None" = None  # (fan total, fans, drawn) once the result line is read
+    scores = None
+    token_id, action_by_word = TOKEN_ID, _ACTION_BY_WORD
+    for number, text in lines[2:]:
+        words = text.split()
+        if scores is not None:
+            raise LogError(match_id, number, f"text after the Score line: {text[:60]!r}")
+        head = words[0]
+        if head == "Player" or head.lower() == "player":
+            if end is not None:
+                raise LogError(match_id, number, "a Player line after the game's result")
+            if len(words) == 4 and len(deals) == 4:  # the common line: one action, one tile
+                kind = action_by_word.get(words[2]) or action_by_word.get(words[2].lower())
+                tile = token_id.get(words[3])
+                player = _PLAYER.get(words[1])
+                if kind is not None and tile is not None and player is not None and kind != "Invalid":
+                    actions.append(Action(player, kind, tile))
+                    action_lines.append(number)
+                    continue
+            if len(words) < 3:
+                raise LogError(match_id, number, f"incomplete line {text!r}")
+            player = _player(words[1], match_id, number)
+            word = words[2].lower()
+            if word == "deal":
+                if actions or len(deals) != player:
+                    raise LogError(match_id, number, f"player {player}'s deal is out of order")
+                tiles = tuple(_tile(w, match_id, number) for w in words[3:])
+                if len(tiles) < HAND_SIZE:
+                    raise LogError(match_id, number, f"a deal has {HAND_SIZE} tiles, this one {len(tiles)}")
+                deals.append(tiles)
+                continue
+            kind = action_by_word.get(word)
+            if kind is None:
+                raise LogError(match_id, number, f"unknown action {words[2]!r}")
+            if len(deals) != 4:
+                raise LogError(match_id, number, f"{kind} before all four deals")
+            actions.append(_parse_action(player, kind, words, match_id, number))
+            action_lines.append(number)
+            continue
+        head = head.lower()
+        if head == "score":
+            try:
+                scores = tuple(int(w) for w in words[1:])
+            except ValueError:
+                scores = ()
+            if len(scores) != 4:
+                raise LogError(match_id, number, f"expected 'Score <s0> <s1> <s2> <s3>', got {text[:60]!r}")
+        elif end is not None:
+            raise LogError(match_id, number, f"a second result line {text[:60]!r}")
+        elif head == "fan":
+            if len(words) < 2 or not words[1].isdigit():
+                raise LogError(match_id, number, f"expected 'Fan <total> <name>*<n>+...', got {text[:60]!r}")
+            end = (int(words[1]), _parse_fans(words[2:], match_id, number), False)
+        elif head == "huang" and len(words) == 1:
+            end = (None, (), True)
+        elif head == "wall" and words[1:] == [str(SHARED_WALL)] and not deals:
+            wall = SHARED
+        else:
+            raise LogError(match_id, number, f"unknown line {text[:60]!r}")
+    if scores is None:
+        raise LogError(match_id, lines[-1][0], "the game has no Score line")
+    fan_total, fans, drawn = end if end is not None else (None, (), False)
+    return GameLog(match_id, wind, tuple(deals), tuple(actions), fan_total, fans, drawn, scores, wall,
+                   first_number, tuple(action_lines))
+
+
+def _parse_action(player: int, kind: str, words: list[str], match_id: str, number: int) -> Action:
+    if kind == "Invalid":
+        if len(words) != 3:
+            raise LogError(match_id, number, "an Invalid line names only the player")
+        return Action(player, kind, None)
+    if len(words) < 4:
+        raise LogError(match_id, number, f"{kind} needs a tile")
+    tile = _tile(words[3], match_id, number)
+    ignored = ()
+    if len(words) > 4:
+        ignored = _parse_ignored(words[4:], match_id, number)
+        if kind not in CLAIMS:
+            raise LogError(match_id, number, f"Ignore clauses follow a claim, not a {kind}")
+    return Action(player, kind, tile, ignored)
+
+
+def _parse_ignored(words: list[str], match_id: str, number: int) -> tuple:
+    if len(words) % 5:
+        raise LogError(match_id, number, "an Ignore clause is 'Ignore Player <j> <claim> <tile>'")
+    found = []
+    for i in range(0, len(words), 5):
+        ignore, player_word, who, claim, tile = words[i:i + 5]
+        kind = _CLAIM_BY_WORD.get(claim.lower())
+        if ignore.lower() != "ignore" or player_word.lower() != "player" or kind is None:
+            raise LogError(match_id, number, f"malformed Ignore clause {' '.join(words[i:i + 5])!r}")
+        found.append((_player(who, match_id, number), kind, _tile(tile, match_id, number)))
+    return tuple(found)
+
+
+def _parse_fans(words: list[str], match_id: str, number: int) -> tuple:
+    fans = []
+    for part in "".join(words).split("+") if words else ():
+        name, star, count = part.rpartition("*")
+        if not star or not name or not count.isdigit():
+            raise LogError(match_id, number, f"a fan is written <name>*<count>, got {part!r}")
+        fans.append((name, int(count)))
+    return tuple(fans)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+def botzone_fans(result) -> tuple:
+    """(Chinese name as the judge writes it, count) of a FanResult's fans, in fan table order."""
+    return tuple((_BOTZONE_FAN_NAME.get(f.name_cn, f.name_cn), f.count) for f in sorted(result.fans, key=lambda f: f.id))
+
+
+def _action_line(a: Action) -> str:
+    if a.kind == "Invalid":
+        return f"Player {a.player} Invalid"
+    line = f"Player {a.player} {a.kind} {TOKENS[a.tile]}"
+    for who, claim, tile in a.ignored:
+        line += f" Ignore Player {who} {claim} {TOKENS[tile]}"
+    return line
+
+
+def format_game(game: GameLog) -> str:
+    """The block of text of one game (no trailing blank line)."""
+    lines = [f"Match {game.match_id}", f"Wind {game.prevalent_wind}"]
+    if game.wall == SHARED:
+        lines.append(f"Wall {SHARED_WALL}")
+    lines += [f"Player {p} Deal " + " ".join(TOKENS[t] for t in tiles) for p, tiles in enumerate(game.deals)]
+    lines += [_action_line(a) for a in game.actions]
+    if game.fan_total is not None:
+        lines.append(f"Fan {game.fan_total} " + "+".join(f"{name}*{count}" for name, count in game.fans))
+    if game.drawn:
+        lines.append("Huang")
+    lines.append("Score " + " ".join(str(s) for s in game.scores))
+    return "\n".join(lines)
+
+
+def write_games(games: Iterable[GameLog], out: TextIO) -> int:
+    """Write games as blocks separated by blank lines; returns how many were written."""
+    n = 0
+    for game in games:
+        if n:
+            out.write("\n")
+        out.write(format_game(game))
+        out.write("\n")
+        n += 1
+    return n

@@ -1,0 +1,104 @@
+"""A match: the same bots play many seeded games; scores are summed per bot.
+
+    summary = run_match(["mjfast", "shanten", "shanten", "shanten"], range(1000), rotate=True)
+    print(summary.report())
+
+Bots are named as in bots.BOTS and run in this process, or each as a `mjfast botzone`
+process spoken to over the protocol (processes=True). With rotate, game k seats bot i at
+seat (i + k) % 4, so that over four games every bot plays every seat on the same walls'
+kinds of deals.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+from .agents import InProcessAgent, ProcessAgent
+from .bots import BOTS
+from .logformat import format_game
+from .state import DUPLICATE
+from .table import play_game
+from .walls import deal_walls
+
+
+@dataclass
+class BotRecord:
+    name: str
+    games: int = 0
+    score: int = 0
+    wins: int = 0
+    fouls: int = 0
+
+    @property
+    def average(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+
+@dataclass
+class MatchSummary:
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    fouls: int = 0
+    unbalanced: int = 0  # games whose scores do not sum to zero (never, if the table is right)
+    foul_reasons: list = field(default_factory=list)
+    bots: dict = field(default_factory=dict)
+
+    def add(self, result, names: list) -> None:
+        outcome = self._count(result)
+        for seat, name in enumerate(names):
+            record = self.bots.setdefault(name, BotRecord(name))
+            record.games += 1
+            record.score += outcome.scores[seat]
+            record.wins += outcome.kind == "win" and outcome.win.winner == seat
+            record.fouls += outcome.kind == "foul" and outcome.offender == seat
+
+    def _count(self, result):
+        outcome = result.outcome
+        self.games += 1
+        self.wins += outcome.kind == "win"
+        self.draws += outcome.kind == "draw"
+        if outcome.kind == "foul":
+            self.fouls += 1
+            self.foul_reasons.append(f"{result.log.match_id}: player {outcome.offender}: {outcome.reason}")
+        self.unbalanced += sum(outcome.scores) != 0
+        return outcome
+
+    def report(self) -> str:
+        lines = [f"{self.games} games: {self.wins} wins, {self.draws} exhaustive draws, {self.fouls} fouls "
+                 f"(illegal actions); scores sum to zero in {self.games - self.unbalanced} of {self.games}"]
+        for record in self.bots.values():
+            lines.append(f"  {record.name:8s} {record.games:6d} seat-games   average score {record.average:+7.2f}   "
+                         f"win rate {record.wins / max(record.games, 1):6.1%}   fouls {record.fouls}")
+        lines += [f"  foul: {reason}" for reason in self.foul_reasons[:10]]
+        return "\n".join(lines)
+
+
+def bot_command(name: str, wall: str) -> list:
+    """The command that runs bot `name` as a Botzone program (keep-running, simple mode)."""
+    return [sys.executable, "-m", "mjfast.cli", "botzone", "--keep-running", "--bot", name, "--wall", wall]
+
+
+def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, processes: bool = False, log=None,
+              timeout: float = 30.0, match_prefix: str = "mjfast") -> MatchSummary:
+    """Play one game per seed (walls deal_walls(seed, wall), prevalent wind seed % 4); write
+    each game to the text file `log` when given; returns the summary."""
+    if processes:
+        agents = [ProcessAgent(bot_command(name, wall), timeout=timeout, stderr=subprocess.DEVNULL) for name in names]
+    else:
+        agents = [InProcessAgent(BOTS[name](wall=wall)) for name in names]
+    summary = MatchSummary()
+    try:
+        for k, seed in enumerate(seeds):
+            shift = k % 4 if rotate else 0
+            order = [(i - shift) % 4 for i in range(4)]  # seat -> index into names/agents
+            result = play_game([agents[i] for i in order], deal_walls(seed, wall), seed % 4, f"{match_prefix}-{seed}")
+            summary.add(result, [names[i] for i in order])
+            if log is not None:
+                log.write(("\n" if k else "") + format_game(result.log) + "\n")
+    finally:
+        for agent in agents:
+            agent.close()
+    return summary

@@ -1,0 +1,181 @@
+"""Replaying a game log action by action, checking every rule, and re-scoring its result.
+
+    for item in read_games("games.txt"):          # logformat.read_games
+        if isinstance(item, BrokenGame): ...      # unreadable block: match id, line, reason
+        game = Replay(item)
+        for step in game:                         # step.action, step.table (before the action)
+            ...
+        check = game.check()                      # recomputed fans and scores vs the log's
+
+Each action is applied to a TableState, which raises for anything the rules forbid: a tile
+the hand does not hold, a claim out of turn or without the tiles for it, a fifth copy of a
+tile, a draw from an empty wall, a Hu at the wrong moment; Ignore clauses must be claims the
+player could make that lose on priority (Hu > Peng = Gang > Chi, ties to the first player in
+turn after the discarder). A broken rule raises LogError with the match id and line number.
+
+The winner's fans are recomputed by mjfast.fan.score with the conditions derived as the
+Botzone judge derives them (see TableState.win) and compared with the Fan line; the scores
+with the Score line. A mismatch is reported in the GameCheck, it does not break the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+from .logformat import Action, BrokenGame, GameLog, LogError, read_games
+from .outcome import DRAWN_SCORES, foul_scores
+from .state import CLAIM_RANK, SHARED, IllegalAction, TableState, WinContext
+
+
+class Step(NamedTuple):
+    """One action of the log, its line number, and the table just before it. The table is
+    live: it changes when the replay goes on, so copy what must outlive the step."""
+
+    action: Action
+    line: int
+    table: TableState
+
+
+@dataclass
+class GameCheck:
+    """The replayed game and how its result lines compare with mjfast's.
+
+    win: the WinContext of the Hu (None without one); fans: mjfast's FanResult for it;
+    scores: the deltas mjfast computes (None for a win under the minimum, which settles
+    nothing); fan_line_matches: None when the game has no win."""
+
+    game: GameLog
+    table: TableState
+    win: "WinContext | None"
+    fans: object
+    scores: "tuple | None"
+    fan_line_matches: "bool | None"
+    score_line_matches: bool
+
+
+class Replay:
+    """Iterate to replay a GameLog step by step; check() finishes the replay (if needed) and
+    re-scores the result. Both raise LogError for a game that breaks a rule."""
+
+    def __init__(self, game: GameLog):
+        self.game = game
+        self.table = TableState(game.prevalent_wind, game.wall)
+        self.win: "WinContext | None" = None
+        self._done = False
+
+    def _fail(self, line: int, reason: str) -> LogError:
+        return LogError(self.game.match_id, line, reason)
+
+    def __iter__(self) -> Iterator[Step]:
+        if self._done:
+            return
+        game, table = self.game, self.table
+        first_deal_line = game.line + 2 + (game.wall == SHARED)
+        for p, tiles in enumerate(game.deals):
+            try:
+                table.deal(p, tiles)
+            except IllegalAction as exc:
+                raise self._fail(first_deal_line + p, str(exc)) from None
+        apply = {
+            "Draw": table.draw, "Play": table.play, "Chi": table.chi, "Peng": table.peng,
+            "Gang": table.gang, "AnGang": table.an_gang, "BuGang": table.bu_gang, "BuHua": table.bu_hua,
+        }
+        for action, line in zip(game.actions, game.action_lines or [0] * len(game.actions)):
+            yield Step(action, line, table)
+            try:
+                if action.ignored:
+                    self._check_ignored(action)
+                step = apply.get(action.kind)
+                if step is not None:
+                    step(action.player, action.tile)
+                else:  # Hu, or Invalid: either ends the game
+                    if action.kind == "Hu":
+                        self.win = table.win(action.player, action.tile)
+                    table.finish()
+            except IllegalAction as exc:
+                raise self._fail(line, str(exc)) from None
+        self._done = True
+        self._check_end()
+
+    def _check_ignored(self, a: Action) -> None:
+        table = self.table
+        if table.pending is None:
+            raise IllegalAction("Ignore clauses without a discard or kong to claim")
+        giver = table.pending[0]
+        order = (a.player - giver) % 4
+        for who, claim, tile in a.ignored:
+            table.check_claim(who, claim, tile)
+            rank, winner_rank = CLAIM_RANK[claim], CLAIM_RANK[a.kind]
+            if who == a.player or rank > winner_rank or (rank == winner_rank and (who - giver) % 4 < order):
+                raise IllegalAction(f"player {who}'s ignored {claim} would have won over player {a.player}'s {a.kind}")
+
+    def _check_end(self) -> None:
+        game, table = self.game, self.table
+        last_line = game.action_lines[-1] if game.action_lines else game.line
+        ended_by = game.actions[-1].kind if game.actions else None
+        if game.drawn:
+            if ended_by in ("Hu", "Invalid"):
+                raise self._fail(last_line, f"Huang after a {ended_by}")
+            try:
+                table.end_drawn()
+            except IllegalAction as exc:
+                raise self._fail(last_line, str(exc)) from None
+        elif ended_by not in ("Hu", "Invalid"):
+            raise self._fail(last_line, "the game stops before a win, a foul or an exhaustive draw")
+        if game.fan_total is not None and ended_by != "Hu":
+            raise self._fail(last_line, "a Fan line without a win")
+
+    def check(self) -> GameCheck:
+        """Replay what is left and compare the result lines with mjfast's scoring."""
+        for _ in self:
+            pass
+        game = self.game
+        fans, fan_matches = None, None
+        if self.win is not None:
+            fans, scores = self._score()
+            fan_matches = game.fan_total is not None and _same_fans(game, fans)
+        elif game.drawn:
+            scores = DRAWN_SCORES
+        else:
+            scores = foul_scores(game.actions[-1].player)
+        return GameCheck(game, self.table, self.win, fans, scores, fan_matches, scores == game.scores)
+
+    def _score(self):
+        from ..errors import HandError
+        from ..fan import score, settle
+
+        win = self.win
+        try:
+            result = score(win.hand, **win.conditions)
+        except HandError as exc:
+            raise self._fail(self.game.action_lines[-1] if self.game.action_lines else self.game.line,
+                             f"the Hu is no win: {exc}") from None
+        scores = tuple(settle(result, win.winner, win.discarder)) if result.meets_minimum else None
+        return result, scores
+
+
+def _same_fans(game: GameLog, result) -> bool:
+    from ..errors import HandError
+    from ..fan import fan_by_name
+
+    if game.fan_total != result.total:
+        return False
+    try:
+        written = sorted((fan_by_name(name).id, count) for name, count in game.fans)
+    except HandError:
+        return False
+    return written == sorted((f.id, f.count) for f in result.fans)
+
+
+def check_games(source) -> Iterator["GameCheck | BrokenGame"]:
+    """check() every game of a log (see read_games for `source`); a game that cannot be read
+    or breaks a rule comes out as a BrokenGame and the rest goes on."""
+    for game in read_games(source):
+        if isinstance(game, BrokenGame):
+            yield game
+            continue
+        try:
+            yield Replay(game).check()
+        except LogError as exc:
+            yield BrokenGame(exc.match_id, exc.line, exc.reason)

@@ -1,0 +1,443 @@
+"""The state of one game at the table and the rules that say which action is legal now.
+
+A TableState holds each seat's standing tiles, melds, flowers and discards, the tiles every
+player can see, whose move it is and what kind of move is expected. Its methods apply one
+action each (the action names of the Botzone log: Deal, BuHua, Draw, Play, Chi, Peng, Gang,
+AnGang, BuGang, Hu) and raise IllegalAction, naming the rule, for an action the rules do not
+allow at that point. The game engine (table.py), the bots (bots.py) and the log replayer
+(replay.py) share it, so the rules live in one place.
+
+Walls: in the Botzone duplicate format each player draws from a private 34-tile wall (13
+dealt + 21 draws); with the 144-tile wall all players draw from one wall that holds the
+flowers too. The state counts what was taken, so the replayer needs no wall to know when a
+wall is empty: the game is drawn when the player due to draw has no tile left to draw, and a
+kong needs a tile left for its replacement draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..tiles import N_KINDS
+from .tokens import N_FLOWERS, TOKENS, is_flower
+
+DUPLICATE, SHARED = "duplicate", "shared"
+HAND_SIZE = 13
+DUPLICATE_DRAWS = 34 - HAND_SIZE  # 21 draws from each private wall
+SHARED_WALL = 144
+SHARED_DRAWS = SHARED_WALL - 4 * HAND_SIZE  # 92 tiles (flowers included) after the deal
+
+# What the state expects next.
+DEALING = "dealing"  # deals and the flowers shown at the deal
+DRAW = "draw"  # `turn` draws (or the game is drawn when their wall is empty)
+DISCARD = "discard"  # `turn` has drawn: Play, AnGang, BuGang or Hu
+DISCARD_AFTER_CLAIM = "discard after claim"  # `turn` has claimed a chow or pung: Play only
+CLAIM = "claim"  # the others may claim `pending`, else the next player draws
+ROB = "rob"  # the others may rob the kong `pending`, else its player draws a replacement
+OVER = "over"
+
+# Claim priority: a win, then a pung or kong, then a chow.
+CLAIM_RANK = {"Hu": 3, "Peng": 2, "Gang": 2, "Chi": 1}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow at this point of the game; the message says why."""
+
+
+@dataclass
+class Seat:
+    """One player's tiles: standing counts (34), melds in the order made, flowers, discards
+    left on the table (claimed discards move into the claimer's meld)."""
+
+    concealed: list = field(default_factory=lambda: [0] * N_KINDS)
+    melds: list = field(default_factory=list)
+    flowers: int = 0
+    river: list = field(default_factory=list)
+    last_drawn: "int | None" = None
+
+    def n_standing(self) -> int:
+        return sum(self.concealed)
+
+    def hand(self, last_tile: "int | None" = None) -> Hand:
+        """The mjfast Hand of this seat (standing tiles and melds)."""
+        return Hand(np.array(self.concealed, np.uint8), tuple(self.melds), last_tile)
+
+    def pung_index(self, tile: int) -> "int | None":
+        for i, m in enumerate(self.melds):
+            if m.kind == PUNG and m.tile == tile:
+                return i
+        return None
+
+
+class UnknownTiles:
+    """The standing tiles of a player the viewer cannot see (a bot's view of its opponents):
+    any tile may be there, so every check on them passes and nothing is counted."""
+
+    __slots__ = ()
+
+    def __getitem__(self, tile: int) -> int:
+        return 4
+
+    def __setitem__(self, tile: int, count: int) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """A declared win before scoring: the hand with the winning tile written last and the
+    conditions mjfast.fan.score() takes (derived as the Botzone judge derives them)."""
+
+    winner: int
+    tile: int
+    hand: Hand
+    discarder: "int | None"  # None for a self-drawn win; the kong's player when robbing
+    conditions: dict
+
+
+def chow_tiles(middle: int) -> "tuple[int, int, int] | None":
+    """The run around `middle`, or None when `middle` cannot be a chow's middle tile."""
+    if middle >= 27 or middle % 9 in (0, 8):
+        return None
+    return middle - 1, middle, middle + 1
+
+
+class TableState:
+    """Everything the rules need to know about a game in progress (see the module doc).
+
+    `viewer`: None for the whole table (the engine, the replayer); a player id for what that
+    player knows (a bot): the others' standing tiles are then UnknownTiles, their draws and
+    concealed kongs come without a tile.
+    """
+
+    def __init__(self, prevalent_wind: int = 0, wall: str = DUPLICATE, viewer: "int | None" = None):
+        if wall not in (DUPLICATE, SHARED):
+            raise ValueError(f"wall must be {DUPLICATE!r} or {SHARED!r}, got {wall!r}")
+        self.prevalent_wind = prevalent_wind
+        self.wall = wall
+        self.seats = [Seat() if viewer in (None, p) else Seat(concealed=UnknownTiles()) for p in range(4)]
+        self.shown = [0] * N_KINDS  # discards on the table and tiles of exposed melds
+        self.draws = [0, 0, 0, 0]  # tiles each player took from the wall after the deal
+        self.taken = 0  # tiles taken from the shared wall after the deal (flowers included)
+        self.taken_at_deal = 0  # replacements for the flowers shown at the deal
+        self.phase = DEALING
+        self.turn = 0
+        self.pending: "tuple[int, int] | None" = None  # (player, tile) open to claims
+        self.replacement = False  # the turn's draw replaces a kong (杠上开花)
+        self.dealt = 0
+        self.copies = [0] * (N_KINDS + N_FLOWERS)  # copies of each tile dealt or drawn so far
+
+    # --- what a player may know ------------------------------------------------------------
+
+    def tiles_left(self, player: int) -> int:
+        """Tiles `player` could still draw."""
+        if self.wall == DUPLICATE:
+            return DUPLICATE_DRAWS - self.draws[player]
+        return SHARED_DRAWS - self.taken_at_deal - self.taken
+
+    def visible_to(self, player: int) -> np.ndarray:
+        """34 counts of the tiles `player` sees outside their own hand and melds: discards on
+        the table and the other players' exposed melds (the `visible` of mjfast's calls)."""
+        seen = list(self.shown)
+        for m in self.seats[player].melds:
+            if not m.concealed:
+                for t in m.tiles:
+                    seen[t] -= 1
+        return np.array(seen, np.uint8)
+
+    def hand(self, player: int) -> Hand:
+        return self.seats[player].hand()
+
+    # --- the actions ------------------------------------------------------------------------
+
+    def _expect(self, player: int, *phases: str) -> Seat:
+        if self.phase not in phases:
+            raise IllegalAction(f"player {player} cannot act now: the game expects {self._expected()}")
+        return self.seats[player]
+
+    def _expected(self) -> str:
+        if self.phase == OVER:
+            return "nothing more (it is over)"
+        if self.phase in (CLAIM, ROB):
+            return f"claims on player {self.pending[0]}'s {TOKENS[self.pending[1]]}, or player {self._next_drawer()} to draw"
+        return f"{self.phase} by player {self.turn}" if self.phase != DEALING else "the deal"
+
+    def deal(self, player: int, tiles) -> None:
+        """`player`'s 13 tiles, then the flowers they showed at the deal (replaced by the
+        tiles dealt in their place). A viewer gives None for each tile it does not see."""
+        seat = self._expect(player, DEALING)
+        if player != self.dealt:
+            raise IllegalAction(f"player {player} is dealt out of order (expected player {self.dealt})")
+        standing = [t for t in tiles if t is None or not is_flower(t)]
+        if len(standing) != HAND_SIZE or any(t is not None and is_flower(t) for t in tiles[:HAND_SIZE]):
+            raise IllegalAction(f"a deal is {HAND_SIZE} tiles and then the flowers shown, got "
+                                f"{' '.join(TOKENS[t] if t is not None else '?' for t in tiles)}")
+        if len(standing) < len(tiles) and self.wall != SHARED:
+            raise IllegalAction("the Botzone duplicate walls hold no flowers")
+        for t in tiles:
+            if t is not None:
+                self._enter(t)
+        for t in standing:
+            if t is not None:
+                seat.concealed[t] += 1
+        seat.flowers = len(tiles) - HAND_SIZE
+        self.taken_at_deal += seat.flowers
+        self.dealt += 1
+        if self.dealt == 4:
+            self.phase, self.turn = DRAW, 0
+
+    def _enter(self, tile: int) -> None:
+        """Count a tile coming into play: a tile kind has four copies, each flower one."""
+        self.copies[tile] += 1
+        if self.copies[tile] > (1 if is_flower(tile) else 4):
+            raise IllegalAction(f"one {TOKENS[tile]} too many: the set has only {1 if is_flower(tile) else 4}")
+
+    def bu_hua(self, player: int, flower: int) -> None:
+        """A flower drawn and shown by the player about to draw, who then draws again."""
+        if not is_flower(flower):
+            raise IllegalAction(f"BuHua {TOKENS[flower]}: only a flower can be shown")
+        if self.wall != SHARED:
+            raise IllegalAction("the Botzone duplicate walls hold no flowers")
+        self._pass_claims()
+        self._expect(player, DRAW)
+        if player != self.turn:
+            raise IllegalAction(f"player {player} shows a flower but player {self.turn} is to draw")
+        if self.tiles_left(player) <= 0:
+            raise IllegalAction("the wall is empty")
+        self.taken += 1
+        self._enter(flower)
+        self.seats[player].flowers += 1
+
+    def draw(self, player: int, tile: int) -> None:
+        self._pass_claims()
+        seat = self._expect(player, DRAW)
+        if player != self.turn:
+            raise IllegalAction(f"player {player} draws but player {self.turn} is to draw")
+        if self.tiles_left(player) <= 0:
+            raise IllegalAction(f"player {player} draws from an empty wall")
+        if tile is not None:  # None: a tile the viewer does not see
+            if is_flower(tile):
+                raise IllegalAction(f"{TOKENS[tile]} is a flower: it is shown (BuHua), not drawn into the hand")
+            self._enter(tile)
+            seat.concealed[tile] += 1
+        self.draws[player] += 1
+        self.taken += 1
+        seat.last_drawn = tile
+        self.phase = DISCARD
+
+    def play(self, player: int, tile: int) -> None:
+        seat = self._expect(player, DISCARD, DISCARD_AFTER_CLAIM)
+        if player != self.turn:
+            raise IllegalAction(f"player {player} discards but it is player {self.turn}'s turn")
+        if seat.concealed[tile] == 0:
+            raise IllegalAction(f"player {player} discards {TOKENS[tile]}, which the hand does not hold")
+        seat.concealed[tile] -= 1
+        seat.river.append(tile)
+        self.shown[tile] += 1
+        self.pending = (player, tile)
+        self.phase = CLAIM
+        self.replacement = False
+
+    def check_claim(self, player: int, action: str, tile: int) -> None:
+        """Raise IllegalAction unless `player` may claim the pending discard with `action`
+        (Chi: `tile` is the chow's middle tile; Peng, Gang, Hu: the discarded tile)."""
+        if action not in CLAIM_RANK:
+            raise IllegalAction(f"{action} is not a claim")
+        if self.phase != CLAIM:
+            if self.phase == ROB and action == "Hu":
+                return self._check_rob(player, tile)
+            raise IllegalAction(f"player {player} claims {action} but there is no discard to claim")
+        giver, discard = self.pending
+        if player == giver:
+            raise IllegalAction(f"player {player} claims their own discard")
+        seat = self.seats[player]
+        if action == "Chi":
+            if (player - giver) % 4 != 1:
+                raise IllegalAction(f"player {player} can only chow the discards of player {(player - 1) % 4}")
+            run = chow_tiles(tile)
+            if run is None or discard not in run:
+                raise IllegalAction(f"no chow with middle tile {TOKENS[tile]} takes {TOKENS[discard]}")
+            if any(seat.concealed[t] == 0 for t in run if t != discard):
+                raise IllegalAction(f"player {player} lacks the tiles for the chow around {TOKENS[tile]}")
+            return
+        if tile != discard:
+            raise IllegalAction(f"player {player} claims {TOKENS[tile]} but the discard is {TOKENS[discard]}")
+        if action == "Peng" and seat.concealed[discard] < 2:
+            raise IllegalAction(f"player {player} needs two {TOKENS[discard]} to pung it")
+        if action == "Gang":
+            if seat.concealed[discard] < 3:
+                raise IllegalAction(f"player {player} needs three {TOKENS[discard]} to kong it")
+            if self.tiles_left(player) <= 0:
+                raise IllegalAction(f"player {player} has no tile left to draw after a kong")
+
+    def _check_rob(self, player: int, tile: int) -> None:
+        kong_player, added = self.pending
+        if player == kong_player:
+            raise IllegalAction(f"player {player} cannot rob their own kong")
+        if tile != added:
+            raise IllegalAction(f"player {player} robs {TOKENS[tile]} but the added kong is {TOKENS[added]}")
+
+    def _take_discard(self, player: int) -> tuple[int, int]:
+        giver, tile = self.pending
+        self.seats[giver].river.pop()
+        self.pending = None
+        self.turn = player
+        return giver, tile
+
+    def chi(self, player: int, middle: int) -> None:
+        self.check_claim(player, "Chi", middle)
+        _, tile = self._take_discard(player)
+        seat = self.seats[player]
+        for t in chow_tiles(middle):
+            if t != tile:
+                seat.concealed[t] -= 1
+                self.shown[t] += 1
+        seat.melds.append(Meld(CHOW, middle - 1, tile - middle + 2))
+        self.phase = DISCARD_AFTER_CLAIM
+
+    def peng(self, player: int, tile: int) -> None:
+        self.check_claim(player, "Peng", tile)
+        giver, _ = self._take_discard(player)
+        self._claim_set(player, giver, tile, PUNG, 2)
+        self.phase = DISCARD_AFTER_CLAIM
+
+    def gang(self, player: int, tile: int) -> None:
+        """An exposed kong of the pending discard."""
+        self.check_claim(player, "Gang", tile)
+        giver, _ = self._take_discard(player)
+        self._claim_set(player, giver, tile, KONG, 3)
+        self._replacement_draw(player)
+
+    def _claim_set(self, player: int, giver: int, tile: int, kind: str, from_hand: int) -> None:
+        seat = self.seats[player]
+        seat.concealed[tile] -= from_hand
+        self.shown[tile] += from_hand
+        seat.melds.append(Meld(kind, tile, (player - giver) % 4))
+
+    def _replacement_draw(self, player: int) -> None:
+        self.turn, self.phase, self.replacement = player, DRAW, True
+
+    def _check_own_kong(self, player: int) -> Seat:
+        seat = self._expect(player, DISCARD)
+        if player != self.turn:
+            raise IllegalAction(f"player {player} declares a kong on player {self.turn}'s turn")
+        if self.tiles_left(player) <= 0:
+            raise IllegalAction(f"player {player} has no tile left to draw after a kong")
+        return seat
+
+    def an_gang(self, player: int, tile: "int | None") -> None:
+        """A concealed kong; `tile` is None when the viewer does not see it (then no meld is
+        recorded: its tiles stay unknown)."""
+        seat = self._check_own_kong(player)
+        if tile is not None:
+            if seat.concealed[tile] != 4:
+                raise IllegalAction(f"player {player} needs four {TOKENS[tile]} for a concealed kong")
+            seat.concealed[tile] = 0
+            seat.melds.append(Meld(KONG, tile, 0))
+        self._replacement_draw(player)
+
+    def bu_gang(self, player: int, tile: int) -> None:
+        seat = self._check_own_kong(player)
+        i = seat.pung_index(tile)
+        if i is None or seat.concealed[tile] == 0:
+            raise IllegalAction(f"player {player} needs a pung of {TOKENS[tile]} and the fourth tile to add a kong")
+        seat.concealed[tile] -= 1
+        self.shown[tile] += 1
+        seat.melds[i] = Meld(KONG, tile, seat.melds[i].offer, added=True)
+        self.pending = (player, tile)
+        self.phase = ROB
+
+    def _next_drawer(self) -> int:
+        giver, _ = self.pending
+        return giver if self.phase == ROB else (giver + 1) % 4
+
+    def to_draw(self) -> int:
+        """The player due to draw next (once any open claims pass)."""
+        return self._next_drawer() if self.phase in (CLAIM, ROB) else self.turn
+
+    def _pass_claims(self) -> None:
+        """Nobody claimed: the next player draws (after a BuGang, its player draws)."""
+        if self.phase == CLAIM:
+            self.turn, self.pending, self.phase = self._next_drawer(), None, DRAW
+        elif self.phase == ROB:
+            self._replacement_draw(self._next_drawer())
+            self.pending = None
+
+    def exhausted(self) -> bool:
+        """The player due to draw (after any open claims pass) has nothing left to draw."""
+        if self.phase in (CLAIM, ROB):
+            return self.tiles_left(self._next_drawer()) <= 0
+        return self.phase == DRAW and self.tiles_left(self.turn) <= 0
+
+    def end_drawn(self) -> None:
+        """The exhaustive draw (荒庄)."""
+        if not self.exhausted():
+            raise IllegalAction(f"the game cannot end drawn: {self._expected()}")
+        self.phase = OVER
+
+    def win(self, player: int, tile: int) -> WinContext:
+        """A declared win on `tile`: self-drawn after a draw, on the pending discard, or robbing
+        an added kong. Checks the timing only; scoring says whether the hand wins."""
+        if self.phase == DISCARD and player == self.turn:
+            seat = self.seats[player]
+            if tile != seat.last_drawn:
+                raise IllegalAction(f"player {player} declares a self-drawn win on {TOKENS[tile]} but drew "
+                                    f"{TOKENS[seat.last_drawn] if seat.last_drawn is not None else 'nothing'}")
+            counts = list(seat.concealed)
+            discarder, self_drawn, kong = None, True, self.replacement
+            next_drawer = (player + 1) % 4
+            already_shown = self.shown[tile]
+        else:
+            if self.phase not in (CLAIM, ROB):
+                raise IllegalAction(f"player {player} declares a win but {self._expected()}")
+            self.check_claim(player, "Hu", tile)
+            discarder = self.pending[0]
+            counts = list(self.seats[player].concealed)
+            counts[tile] += 1
+            self_drawn, kong = False, self.phase == ROB
+            next_drawer = (discarder + 1) % 4
+            # the claimed discard itself does not count as shown; an added kong's tile does
+            # (the judge's reading: robbing a kong is never 和绝张)
+            already_shown = self.shown[tile] - (self.phase == CLAIM)
+        seat = self.seats[player]
+        if any(c > 4 for c in counts) or sum(counts) + 3 * len(seat.melds) != 14:
+            raise IllegalAction(f"player {player}'s hand is not a 14-tile hand")
+        hand = Hand(np.array(counts, np.uint8), tuple(seat.melds), tile)
+        conditions = dict(
+            self_drawn=self_drawn,
+            last_copy=already_shown == 3,
+            kong=kong,
+            last_tile=self.tiles_left(next_drawer) <= 0,
+            seat_wind=player,
+            prevalent_wind=self.prevalent_wind,
+            flowers=seat.flowers,
+        )
+        return WinContext(player, tile, hand, discarder, conditions)
+
+    def finish(self) -> None:
+        self.phase = OVER
+
+    # --- the options of a player, for bots and for checking responses -----------------------
+
+    def own_kongs(self, player: int) -> tuple[list[int], list[int]]:
+        """(concealed kong tiles, added kong tiles) `player` may declare now."""
+        if self.phase != DISCARD or player != self.turn or self.tiles_left(player) <= 0:
+            return [], []
+        seat = self.seats[player]
+        concealed = [t for t in range(N_KINDS) if seat.concealed[t] == 4]
+        added = [m.tile for m in seat.melds if m.kind == PUNG and seat.concealed[m.tile]]
+        return concealed, added
+
+    def chow_middles(self, player: int) -> list[int]:
+        """Middle tiles of the chows `player` may make with the pending discard."""
+        if self.phase != CLAIM or (player - self.pending[0]) % 4 != 1:
+            return []
+        tile = self.pending[1]
+        found = []
+        for middle in (tile - 1, tile, tile + 1):
+            run = chow_tiles(middle) if 0 <= middle < N_KINDS else None
+            if run and tile in run and all(self.seats[player].concealed[t] for t in run if t != tile):
+                found.append(middle)
+        return found

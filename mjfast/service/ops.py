@@ -1,0 +1,188 @@
+"""mjfast's public calls as JSON operations: parameters in, a JSON-ready result out.
+
+Each operation takes the request's parameters (a dict) and returns a dict; a missing,
+unknown or ill-typed parameter raises RequestError("bad_param"), a hand or condition mjfast
+cannot accept raises HandError (the transport reports it as "bad_hand"). The `mjfast`
+command builds its --json output with the same functions, so the two never disagree.
+docs/protocol.md is the reference for every operation.
+"""
+
+from __future__ import annotations
+
+PROTOCOL_VERSION = 1
+
+
+class RequestError(ValueError):
+    """A request the service cannot run: `code` says which kind of problem (see docs)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+_TYPES = {str: "a string", int: "an integer", bool: "true or false", list: "a list"}
+
+
+def _take(params: dict, allowed: dict, required: tuple = ("hand",)) -> dict:
+    """The parameters, checked: `allowed` maps each name to its accepted types."""
+    unknown = sorted(set(params) - set(allowed))
+    if unknown:
+        raise RequestError("bad_param", f"unknown parameter(s) {', '.join(unknown)}; this operation takes "
+                                        f"{', '.join(sorted(allowed)) or 'none'}")
+    for name in required:
+        if name not in params:
+            raise RequestError("bad_param", f"missing parameter {name!r}")
+    for name, value in params.items():
+        types = allowed[name]
+        if value is not None and not (isinstance(value, types) and not (isinstance(value, bool) and bool not in types)):
+            wanted = " or ".join(_TYPES.get(t, t.__name__) for t in types)
+            raise RequestError("bad_param", f"parameter {name!r} must be {wanted}, got {json_type(value)}")
+    return params
+
+
+def json_type(value) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true or false", type(None): "null"}.get(
+        type(value), "a number")
+
+
+HAND = (str, list)  # any notation parse_hand reads from JSON: a string, or a list of tiles / 34 counts
+WIND = (str, int)
+_WINDS = {"seat_wind": WIND, "prevalent_wind": WIND, "flowers": (int,)}
+_CONDITIONS = {**_WINDS, "self_drawn": (bool,), "last_copy": (bool,), "kong": (bool,), "last_tile": (bool,)}
+
+
+def _hand(params: dict):
+    from ..hand import parse_hand
+
+    return parse_hand(params["hand"])
+
+
+def op_parse(params: dict) -> dict:
+    _take(params, {"hand": HAND})
+    hand = _hand(params)
+    from ..tiles import format_tiles
+
+    return {"hand": hand.to_compact(), "standing": format_tiles(hand.counts), "melds": [str(m) for m in hand.melds],
+            "tiles": hand.n_standing + 3 * hand.n_melds, "drawn": hand.drawn, "concealed": hand.concealed}
+
+
+def op_shanten(params: dict) -> dict:
+    _take(params, {"hand": HAND})
+    import mjfast
+
+    by_form = mjfast.shanten_by_form(_hand(params))
+    return {"shanten": min(v for v in by_form.values() if v is not None), "by_form": by_form}
+
+
+def op_acceptance(params: dict) -> dict:
+    _take(params, {"hand": HAND, "visible": HAND})
+    import mjfast
+
+    hand, visible = _hand(params), params.get("visible")
+    useful = mjfast.useful_tiles(hand)
+    return {"shanten": mjfast.shanten(hand), "useful": useful, "acceptance": mjfast.acceptance(hand, visible=visible)}
+
+
+def _fan_conditions(params: dict, names) -> dict:
+    return {name: params[name] for name in names if params.get(name) is not None}
+
+
+def op_waits(params: dict) -> dict:
+    _take(params, {"hand": HAND, "visible": HAND, "fans": (bool,), **_CONDITIONS})
+    import mjfast
+
+    hand, visible = _hand(params), params.get("visible")
+    waits = mjfast.waits(hand)
+    result = {"waits": waits, "acceptance": mjfast.acceptance(hand, visible=visible) if waits else 0}
+    if params.get("fans"):
+        from ..fan import winning_tiles
+
+        wins = winning_tiles(hand, **_fan_conditions(params, _CONDITIONS))
+        result["fans"] = [{"tile": tile, "total": r.total, "points": r.points, "meets_minimum": r.meets_minimum}
+                          for tile, r in wins.items()]
+    return result
+
+
+def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True) -> dict:
+    """The advise result: the hand, its shanten (overall and per form) and every discard."""
+    import mjfast
+
+    options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
+                                   flowers=flowers, fan_aware=fan_aware)
+    by_form = mjfast.shanten_by_form(hand)
+    return {
+        "hand": hand.to_compact(),
+        "shanten": min(v for v in by_form.values() if v is not None),
+        "shanten_by_form": by_form,
+        "options": [_option(o) for o in options],
+    }
+
+
+def _option(o) -> dict:
+    row = {"tile": o.tile, "shanten": o.shanten, "useful": list(o.useful), "useful_kinds": o.useful_kinds,
+           "acceptance": o.acceptance, "next_acceptance": round(o.next_acceptance, 3)}
+    if o.valid_acceptance is not None:
+        row["valid_acceptance"] = o.valid_acceptance
+        if o.shanten == 1:
+            row["next_valid_acceptance"] = round(o.next_valid_acceptance, 3)
+            row["valid_draws"] = list(o.valid_draws)
+    if o.wait_fans:
+        row["waits"] = [{"tile": w.tile, "fans": w.discard, "fans_self_drawn": w.self_drawn} for w in o.wait_fans]
+    return row
+
+
+def op_advise(params: dict) -> dict:
+    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), **_WINDS})
+    from ..errors import HandError
+
+    hand = _hand(params)
+    if not hand.drawn:
+        raise HandError(f"{hand.to_compact()} is waiting to draw: advise ranks the discards of a hand that has "
+                        "just drawn (14 tiles counting melds); ask 'waits' or 'acceptance' for this one")
+    return advice(hand, params.get("visible"), fan_aware=params.get("fan_aware", True),
+                  **_fan_conditions(params, _WINDS))
+
+
+def fan_rows(result) -> list:
+    return [{"name_cn": f.name_cn, "name_en": f.name_en, "points": f.points, "count": f.count} for f in result.fans]
+
+
+def _scored(params: dict):
+    from ..fan import score
+
+    return score(_hand(params), **_fan_conditions(params, _CONDITIONS))
+
+
+def op_score(params: dict) -> dict:
+    _take(params, {"hand": HAND, **_CONDITIONS})
+    result = _scored(params)
+    return {"total": result.total, "points": result.points, "meets_minimum": result.meets_minimum,
+            "fans": fan_rows(result), "self_drawn": result.self_drawn, "last_copy": result.last_copy,
+            "kong": result.kong, "last_tile": result.last_tile}
+
+
+def op_settle(params: dict) -> dict:
+    _take(params, {"hand": HAND, "winner": (int,), "discarder": (int,), **_CONDITIONS}, ("hand", "winner"))
+    from ..fan import settle
+
+    result = _scored(params)
+    return {"total": result.total, "scores": settle(result, params["winner"], params.get("discarder"))}
+
+
+def op_version(params: dict) -> dict:
+    _take(params, {}, ())
+    from .. import __version__
+
+    return {"protocol": PROTOCOL_VERSION, "mjfast": __version__, "ops": sorted(OPS)}
+
+
+OPS = {
+    "parse": op_parse,
+    "shanten": op_shanten,
+    "waits": op_waits,
+    "acceptance": op_acceptance,
+    "advise": op_advise,
+    "score": op_score,
+    "settle": op_settle,
+    "version": op_version,
+}
