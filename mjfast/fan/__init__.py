@@ -2,13 +2,15 @@
 switches, settlement, and batch scoring on all cores.
 
     from mjfast.fan import score, settle, winning_tiles
-    r = score("[123p1][345s2][999s3]6m6pEW1m"...)   # the tile written last wins
+    r = score("[123m1]456p789s123s5m5m")            # the tile written last wins
     r.total, r.fans, r.meets_minimum
     settle(r, winner=0, discarder=2)                 # four score deltas
 
 Modules: names (the fan table), ruleset (switches), tileprops, layout and encode (kernel
-input), waits, decompose, combos, rules, exclusions, forms, kernel, batch (numba kernels),
-conditions, result, settle, api (the Python layer). docs/fan.md explains every rule and ruling.
+input), waits, decompose, combos, rules, exclusions, state, forms, kernel, batch (numba
+kernels), conditions, result, settle, api (the Python layer). docs/fan.md explains every rule
+and ruling. Importing this package compiles nothing: each entry point compiles (or loads from
+numba's cache) on its first call.
 """
 
 from .api import BatchScores, hands_to_arrays, score, score_batch, winning_tiles
