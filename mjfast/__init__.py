@@ -6,6 +6,7 @@
 
 from .api import (
     DiscardOption,
+    WaitFans,
     acceptance,
     best_discards,
     shanten,
@@ -25,6 +26,7 @@ __all__ = [
     "Hand",
     "HandError",
     "Meld",
+    "WaitFans",
     "TILE_NAMES",
     "acceptance",
     "best_discards",

@@ -37,6 +37,15 @@ def tile_names(mask: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+class WaitFans(NamedTuple):
+    """A wait of a ready hand and the fans its win scores, flowers aside (they add to the
+    total but not toward the 8-fan minimum): on a discard and on a self-draw."""
+
+    tile: str
+    discard: int
+    self_drawn: int
+
+
 class DiscardOption(NamedTuple):
     """One discard of a 3n+2 hand and what the remaining 3n+1 hand has.
 
@@ -46,6 +55,17 @@ class DiscardOption(NamedTuple):
     follows (0.0 when the hand is already ready: its useful draws win). useful_mask: the
     useful tiles as bits (tile id t is bit t); `useful` gives their names (the waits when
     shanten is 0).
+
+    Fan-aware figures (best_discards(..., fan_aware=True), see mjfast.advice), None or empty
+    otherwise: valid_acceptance — ready: unseen copies of the waits whose discard win reaches
+    the minimum; one step away: unseen copies of the draws that make a ready hand with at
+    least one such wait; None further away. next_valid_acceptance: one step away, the valid
+    acceptance after each useful draw and the best discard, averaged over the draws by their
+    unseen copies. valid_draws_mask / valid_draws: those draws. wait_fans: ready, each wait
+    with its fans (WaitFans). effective_shanten: the shanten that counts in MCR — a ready
+    hand none of whose waits reaches the minimum is one step away (its valid acceptance then
+    counts the draws after which a discard gives it valid waits), and a hand one step away
+    whose draws all lead to such hands is two steps away.
     """
 
     tile: str
@@ -53,6 +73,11 @@ class DiscardOption(NamedTuple):
     acceptance: int
     next_acceptance: float
     useful_mask: int
+    valid_acceptance: "int | None" = None
+    next_valid_acceptance: float = 0.0
+    valid_draws_mask: int = 0
+    wait_fans: "tuple[WaitFans, ...]" = ()
+    effective_shanten: "int | None" = None
 
     @property
     def useful(self) -> tuple[str, ...]:
@@ -62,9 +87,16 @@ class DiscardOption(NamedTuple):
     def useful_kinds(self) -> int:
         return bin(self.useful_mask).count("1")
 
+    @property
+    def valid_draws(self) -> tuple[str, ...]:
+        return tile_names(self.valid_draws_mask)
+
     def __repr__(self) -> str:
+        fans = ""
+        if self.valid_acceptance is not None:
+            fans = f", valid_acceptance={self.valid_acceptance}"
         return (f"DiscardOption(tile={self.tile!r}, shanten={self.shanten}, acceptance={self.acceptance}, "
-                f"next_acceptance={self.next_acceptance:.3f}, useful={self.useful})")
+                f"next_acceptance={self.next_acceptance:.3f}, useful={self.useful}{fans})")
 
 
 def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
@@ -171,19 +203,55 @@ def acceptance(h, visible=None) -> int:
     return _useful(h, visible)[2]
 
 
-def best_discards(h, visible=None, *, next_step: bool = True) -> list[DiscardOption]:
+def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
+                  next_step=True, ruleset=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
-    Ranked by shanten after the discard, then acceptance, then next_acceptance, then the
-    less connected tile (honours, terminals, 2/8, middle), then tile order. `next_step=False`
-    skips next_acceptance (reported as 0.0), which is much cheaper.
+    fan_aware (the default): each option also carries its valid acceptance (see
+    DiscardOption), and the ranking puts effective shanten first (a result whose waits or
+    draws cannot reach the 8-fan minimum counts as one step further), then valid acceptance
+    where known (plain acceptance elsewhere), next valid acceptance, acceptance,
+    next_acceptance, then the less connected tile (honours, terminals, 2/8, middle), then
+    tile order. Winds (E S W N) and the ruleset change the fans; `flowers` is accepted for
+    completeness: flowers never count toward the minimum.
+
+    fan_aware=False ranks by pure efficiency: shanten, acceptance, next_acceptance, then the
+    same tie-breaks; next_step=False (plain ranking only) also skips next_acceptance (0.0).
     """
     counts, meld_counts, n_melds = _hand_arrays(h)
-    rows = np.empty((N_KINDS, 5), np.float64)
-    status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows)
+    if not fan_aware:
+        rows = np.empty((N_KINDS, 5), np.float64)
+        status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows)
+        if status != _k.OK:
+            _raise_for(status, h, _DRAWN, visible)
+        return [
+            DiscardOption(TILE_NAMES[int(t)], int(s), int(a), float(x), int(m))
+            for t, s, a, x, m in rows[:n].tolist()
+        ]
+    from . import advice
+    from .fan.conditions import flower_count, wind_index
+    from .fan.encode import pack_melds
+    from .fan.ruleset import ruleset_of
+
+    rules = ruleset_of(ruleset)
+    seat = wind_index(seat_wind, "seat_wind")
+    prevalent = wind_index(prevalent_wind, "prevalent_wind")
+    flower_count(flowers)
+    melds = pack_melds((h if isinstance(h, Hand) else parse_hand(h)).melds) if n_melds else 0
+    rows = np.empty((N_KINDS, 9), np.float64)
+    wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
+    status, n = advice.fan_discards_of(load_table(), counts, meld_counts, n_melds, melds, _visible(visible),
+                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points)
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
-    return [
-        DiscardOption(TILE_NAMES[int(t)], int(s), int(a), float(x), int(m))
-        for t, s, a, x, m in rows[:n].tolist()
-    ]
+    options = []
+    for t, s, a, x, m, valid, next_valid, draws, effective in rows[:n].tolist():
+        t, m = int(t), int(m)
+        waits = ()
+        if s == 0:
+            waits = tuple(WaitFans(TILE_NAMES[w], int(wait_points[t, w, 0]), int(wait_points[t, w, 1]))
+                          for w in range(N_KINDS) if (m >> w) & 1)
+        options.append(DiscardOption(TILE_NAMES[t], int(s), int(a), float(x), m,
+                                     None if valid < 0 else int(valid), float(next_valid), int(draws), waits,
+                                     int(effective)))
+    return options

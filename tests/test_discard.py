@@ -67,7 +67,7 @@ def test_best_discards_match_reference_on_random_hands():
         for t in rng.choice(34, 6):
             if room[t] > seen[t]:
                 seen[t] += 1
-        options = mjfast.best_discards(hand, visible=seen.astype(np.uint8))
+        options = mjfast.best_discards(hand, visible=seen.astype(np.uint8), fan_aware=False)
         ref = reference_options(hand, seen)
         assert {o.tile for o in options} == set(ref)
         for o in options:
@@ -81,7 +81,7 @@ def test_best_discards_match_reference_on_random_hands():
 def test_best_discard_of_a_textbook_hand():
     # 123m456p789s + 1357s + E: discarding the lone East keeps 1357s (1-shanten, 23 tiles:
     # 1s 2s 3s 4s 5s 6s 7s, three copies each of the held ones, four of the others).
-    options = mjfast.best_discards("123m456p789s1357sE")
+    options = mjfast.best_discards("123m456p789s1357sE", fan_aware=False)
     assert options[0].tile == "E"
     assert options[0].shanten == 1
     assert options[0].useful == ("1s", "2s", "3s", "4s", "5s", "6s", "7s")
@@ -105,8 +105,8 @@ def test_ready_options_have_no_next_step():
 
 
 def test_next_step_can_be_skipped():
-    full = mjfast.best_discards("123m456p789s1357sE")
-    quick = mjfast.best_discards("123m456p789s1357sE", next_step=False)
+    full = mjfast.best_discards("123m456p789s1357sE", fan_aware=False)
+    quick = mjfast.best_discards("123m456p789s1357sE", fan_aware=False, next_step=False)
     assert all(o.next_acceptance == 0.0 for o in quick)
     assert any(o.next_acceptance > 0 for o in full)
     assert {o.tile: (o.shanten, o.acceptance) for o in full} == {o.tile: (o.shanten, o.acceptance) for o in quick}

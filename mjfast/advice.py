@@ -1,0 +1,279 @@
+"""Fan-aware discard advice: efficiency that knows the 8-fan minimum.
+
+In MCR a win needs 8 fans (flowers aside), so a wait that cannot reach them is no wait at
+all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.discard:
+
+* ready after the discard: each wait's fans on a discard win and on a self-draw, and the
+  valid acceptance, the unseen copies of the waits that reach the minimum on a discard win
+  (a wait that needs the self-draw's extra fan is not counted: most wins are on discards);
+* one step from ready: the draws that lead to a ready hand with at least one valid wait
+  (their unseen copies are the valid acceptance) and, over all useful draws weighted by
+  their unseen copies, the valid acceptance after the best discard that follows;
+* further away: nothing more (see mjfast.api.best_discards for the ranking).
+
+Fans come from mjfast.fan's scoring kernel; every completed hand is scored once per call
+(a memo keyed by the hand's group ranks, the winning tile and the win condition).
+"""
+
+import itertools
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+from .discard import discard_options, discard_sweep, masked_sum
+from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
+from .fan.kernel import _vector, score_into
+from .fan.layout import WIN_SELF_DRAWN
+from .fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
+from .fan.kernel import OUT_LEN
+from .fan.state import new_work
+from .groups import INF
+from .lookup import group_rank
+from .shanten import N_FORMS, new_scratch
+
+UNKNOWN = -1
+_KEY = types.UniTuple(types.int64, 2)
+
+
+def _chow(suit: int, rank: int) -> list[int]:
+    return [9 * suit + rank + i for i in range(3)]
+
+
+def _fan_patterns() -> tuple[np.ndarray, np.ndarray]:
+    """The three-chow patterns behind the commonest ways to 8 fans: 三色三同顺 (8),
+    三色三步高 (6), 花龙 (8), 清龙 (16), 一色三步高 (16). Returns (tiles needed per pattern as
+    34 counts, points per pattern)."""
+    patterns = []
+    for r in range(7):
+        patterns.append((8, _chow(0, r) + _chow(1, r) + _chow(2, r)))
+    for r in range(5):
+        for perm in itertools.permutations(range(3)):
+            patterns.append((6, _chow(perm[0], r) + _chow(perm[1], r + 1) + _chow(perm[2], r + 2)))
+    for perm in itertools.permutations(range(3)):
+        patterns.append((8, _chow(perm[0], 0) + _chow(perm[1], 3) + _chow(perm[2], 6)))
+    for s in range(3):
+        patterns.append((16, _chow(s, 0) + _chow(s, 3) + _chow(s, 6)))
+        for step in (1, 2):
+            for r in range(7 - 2 * step):
+                patterns.append((16, _chow(s, r) + _chow(s, r + step) + _chow(s, r + 2 * step)))
+    need = np.array([np.bincount(tiles, minlength=34) for _, tiles in patterns], np.int64)
+    return need, np.array([p for p, _ in patterns], np.float64)
+
+
+PATTERN_NEED, PATTERN_POINTS = _fan_patterns()
+
+
+@njit(cache=True)
+def fan_potential(counts):
+    """A cheap signal of how close a hand is to the big chow fans: over the patterns of
+    _fan_patterns, points x 2^-(tiles missing). Used only to break ties."""
+    total = 0.0
+    for p in range(PATTERN_NEED.shape[0]):
+        missing = 0
+        for t in range(34):
+            if PATTERN_NEED[p, t] > counts[t]:
+                missing += PATTERN_NEED[p, t] - counts[t]
+        total += PATTERN_POINTS[p] * 0.5 ** missing
+    return total
+
+
+@njit(cache=True)
+def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo, out, fan_work):
+    """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
+    `win` (flowers aside), memoised per call."""
+    key = (group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38),
+           group_rank(table, counts, 3) | (win << 16) | (conditions << 22))
+    if key in memo:
+        packed = memo[key]
+        return packed >> 8, packed & 0xFF
+    points = score_into(_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
+    shape = out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
+    memo[key] = (points << 8) | shape
+    return points, shape
+
+
+@njit(cache=True)
+def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, memo, out, fan_work):
+    """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
+    reach the minimum on a discard win, and the sum over them of copies x fans."""
+    valid = 0
+    value = 0
+    for w in range(34):
+        if (waits >> w) & 1 and unseen[w] > 0:
+            hand13[w] += 1
+            points, shape = _points(table, hand13, melds, w, 0, seat, prevalent, rules, memo, out, fan_work)
+            if points >= minimum:
+                valid += unseen[w]
+                value += unseen[w] * (points - shape)
+            hand13[w] -= 1
+    return valid, value
+
+
+@njit(cache=True)
+def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo,
+              out, fan_work, work, dist, masks, level2_dist, level2_mask):
+    """For a 3n+1 hand and the candidate draws (a tile mask): the draws after which some
+    discard leaves a ready hand with a valid wait (a mask), and over all candidate draws
+    weighted by their unseen copies, the valid acceptance and fan value of the best such
+    discard (0 where there is none)."""
+    valid_draws = np.int64(0)
+    weight = 0
+    expected = 0.0
+    expected_value = 0.0
+    for u in range(34):
+        if not (draws >> u) & 1 or unseen[u] <= 0:
+            continue
+        copies = unseen[u]
+        hand13[u] += 1
+        unseen[u] -= 1
+        discard_sweep(table, hand13, meld_counts, n_melds, level2_dist, level2_mask, work, dist, masks)
+        best = 0
+        best_value = 0
+        for k in range(34):
+            if level2_dist[k] == 1:
+                hand13[k] -= 1
+                valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules,
+                                            minimum, memo, out, fan_work)
+                if valid > best or (valid == best and value > best_value):
+                    best = valid
+                    best_value = value
+                hand13[k] += 1
+        unseen[u] += 1
+        hand13[u] -= 1
+        weight += copies
+        expected += copies * best
+        expected_value += copies * best_value
+        if best > 0:
+            valid_draws |= np.int64(1) << u
+    if weight == 0:
+        return valid_draws, 0.0, 0.0
+    return valid_draws, expected / weight, expected_value / weight
+
+
+@njit(cache=True)
+def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
+                      out_dist, out_mask, out_acceptance, out_next, out_effective, out_valid, out_next_valid,
+                      out_valid_draws, out_value, out_wait_points):
+    """Plain discard figures (as discard.discard_options with next acceptance) plus, per
+    discard t:
+
+    out_effective[t]: the shanten that counts in MCR: a ready hand none of whose waits
+    reaches the minimum is one step away (it must change its waits), and a hand one step
+    away whose draws all lead to such hands is two steps away;
+    out_valid[t] (UNKNOWN beyond one step): ready and valid, the valid waits' unseen copies;
+    otherwise the unseen copies of the draws after which a discard leaves a valid ready hand
+    (any draw for a ready hand changing its waits, a useful draw for a hand one step away),
+    listed in out_valid_draws[t]; out_next_valid[t]: over those candidate draws, the valid
+    acceptance after the best discard, averaged by unseen copies;
+    out_value[t]: the same for copies x fans (fans aside from the wait's shape), a tie-break;
+    out_wait_points[t, w]: for a ready result, (fans on a discard win, fans on a self-draw).
+    """
+    discard_options(table, counts, meld_counts, n_melds, unseen, True, out_dist, out_mask, out_acceptance, out_next)
+    memo = Dict.empty(key_type=_KEY, value_type=types.int64)
+    out = np.empty(OUT_LEN, np.int64)
+    fan_work = new_work()
+    work = new_scratch()
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
+    every_tile = (np.int64(1) << 34) - 1
+    hand = counts.astype(np.int64)
+    for t in range(34):
+        out_effective[t] = out_dist[t] - 1
+        out_valid[t] = UNKNOWN
+        out_next_valid[t] = 0.0
+        out_valid_draws[t] = 0
+        out_value[t] = 0.0
+        if out_dist[t] > 2:
+            continue
+        hand[t] -= 1
+        draws = out_mask[t]
+        if out_dist[t] == 1:  # ready: every wait's fans both ways
+            for w in range(34):
+                if (out_mask[t] >> w) & 1:
+                    hand[w] += 1
+                    out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, memo, out,
+                                                       fan_work)[0]
+                    out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules,
+                                                       memo, out, fan_work)[0]
+                    hand[w] -= 1
+            valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum,
+                                        memo, out, fan_work)
+            if valid > 0:
+                out_valid[t] = valid
+                out_value[t] = value
+                hand[t] += 1
+                continue
+            out_effective[t] = 1  # no wait can win: any draw may give better waits
+            draws = every_tile
+        valid_draws, out_next_valid[t], out_value[t] = _one_step(
+            table, hand, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
+            fan_work, work, dist, masks, level2_dist, level2_mask)
+        out_valid_draws[t] = valid_draws
+        out_valid[t] = masked_sum(valid_draws, unseen)
+        if valid_draws == 0:
+            out_effective[t] += 1
+        hand[t] += 1
+
+
+@njit(cache=True)
+def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
+                    out, wait_points):
+    """discards_of, fan-aware (see mjfast.advice): rows of out (34 x 9) are tile, shanten,
+    acceptance, next acceptance, useful mask, valid acceptance (-1 unknown), next valid
+    acceptance, valid draws mask, effective shanten; wait_points[t, w] = fans (discard win,
+    self-draw).
+
+    Ranked by effective shanten (see fan_aware_options), then valid acceptance where known
+    (plain acceptance elsewhere), acceptance, next valid acceptance, fan value (copies x
+    fans of the valid waits), fan potential (see fan_potential), next acceptance, the less
+    connected tile, tile order.
+    """
+    status = check_counts(counts, meld_counts, n_melds, 14)
+    if status != OK:
+        return status, 0
+    unseen = np.empty(34, np.int64)
+    if not unseen_copies(counts, meld_counts, visible, unseen):
+        return SEEN_TOO_OFTEN, 0
+    dist = np.empty(34, np.int64)
+    masks = np.empty(34, np.int64)
+    acc = np.empty(34, np.int64)
+    nxt = np.empty(34, np.float64)
+    valid = np.empty(34, np.int64)
+    next_valid = np.empty(34, np.float64)
+    valid_draws = np.empty(34, np.int64)
+    value = np.empty(34, np.float64)
+    effective = np.empty(34, np.int64)
+    fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
+                      dist, masks, acc, nxt, effective, valid, next_valid, valid_draws, value, wait_points)
+    keys = np.empty((34, 9), np.float64)
+    hand = counts.astype(np.int64)
+    for t in range(34):
+        known = valid[t] != UNKNOWN
+        keys[t, 0] = effective[t]
+        keys[t, 1] = -(valid[t] if known else acc[t])
+        keys[t, 2] = -acc[t]
+        keys[t, 3] = -next_valid[t]
+        keys[t, 4] = -value[t]
+        if dist[t] < INF:
+            hand[t] -= 1
+            keys[t, 5] = -fan_potential(hand)
+            hand[t] += 1
+        keys[t, 6] = -nxt[t]
+        keys[t, 7] = _centrality(t)
+        keys[t, 8] = t
+    order = _ranked(9, keys, dist < INF)
+    for i in range(order.shape[0]):
+        t = order[i]
+        out[i, 0] = t
+        out[i, 1] = dist[t] - 1
+        out[i, 2] = acc[t]
+        out[i, 3] = nxt[t]
+        out[i, 4] = masks[t]
+        out[i, 5] = valid[t]
+        out[i, 6] = next_valid[t]
+        out[i, 7] = valid_draws[t]
+        out[i, 8] = effective[t]
+    return OK, order.shape[0]
