@@ -115,23 +115,41 @@ def _group_of(t):
 
 
 @njit(cache=True)
+def _completes(counts13, x, held, live_only, fits, pairs):
+    """Whether tile x completes the hand, given that every group but x's already fits; `fits`
+    holds each group's fit (2 bits per group), `pairs` how many groups hold a pair."""
+    if not _could_complete(counts13, x) or (live_only and held[x] >= 4):
+        return False
+    g = _group_of(x)
+    start = _group_start(g)
+    fit = group_fit(counts13, start, 9 if g < 3 else 7, x - start)
+    if fit == NO_FIT:
+        return False
+    pairs_elsewhere = pairs - (1 if (fits >> (2 * g)) & 3 == PAIR_FIT else 0)
+    return pairs_elsewhere + (1 if fit == PAIR_FIT else 0) == 1
+
+
+@njit(cache=True)
 def regular_waits(counts13, held, live_only, besides):
     """The tiles that complete these standing tiles (3n+1 of them) as sets and one pair, as a
     34-bit mask. With `live_only`, tiles the hand holds all four of (`held`: its own copies,
     melds included) are left out. With `besides` >= 0, stop at the first wait other than tile
-    `besides` (the mask then holds what was found so far, without `besides` itself)."""
+    `besides` (the mask then holds that tile only)."""
     # A new tile changes one group only: every other group must already fit as it is. So
     # find the groups that do not; if two or more do not, no tile completes the hand, and if
     # one does not, only its tiles can.
     fits = 0  # 2 bits per group
     misfits = 0
     misfit_group = NO_TILE
+    pairs = 0
     for g in range(4):
         fit = group_fit(counts13, _group_start(g), 9 if g < 3 else 7, NO_TILE)
         fits |= fit << (2 * g)
         if fit == NO_FIT:
             misfits += 1
             misfit_group = g
+        elif fit == PAIR_FIT:
+            pairs += 1
     waits = np.int64(0)
     if misfits > 1:
         return waits
@@ -139,24 +157,14 @@ def regular_waits(counts13, held, live_only, besides):
     if misfits == 1:
         first = _group_start(misfit_group)
         last = first + (9 if misfit_group < 3 else 7)
+    if besides >= 0 and besides < HONORS_START:
+        # The other side of a two-sided wait is the usual other wait: try it first.
+        for x in (besides - 3, besides + 3):
+            if first <= x < last and x // 9 == besides // 9 and _completes(counts13, x, held, live_only, fits,
+                                                                             pairs):
+                return np.int64(1) << x
     for x in range(first, last):
-        if x == besides or not _could_complete(counts13, x) or (live_only and held[x] >= 4):
-            continue
-        g = _group_of(x)
-        start = _group_start(g)
-        fit = group_fit(counts13, start, 9 if g < 3 else 7, x - start)
-        if fit == NO_FIT:
-            continue
-        pairs = 1 if fit == PAIR_FIT else 0
-        complete = True
-        for h in range(4):
-            if h != g:
-                other = (fits >> (2 * h)) & 3
-                if other == NO_FIT:
-                    complete = False
-                elif other == PAIR_FIT:
-                    pairs += 1
-        if complete and pairs == 1:
+        if x != besides and _completes(counts13, x, held, live_only, fits, pairs):
             waits |= np.int64(1) << x
             if besides >= 0:
                 return waits
