@@ -1,0 +1,132 @@
+"""Fan-aware discard advice: the expert puzzles, and the rules behind valid acceptance."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast.fan import score
+from mjfast.hand import Hand
+from mjfast.tiles import TILE_INDEX
+
+from .hands import near_complete_hand
+from .puzzles import agreement, load_puzzles
+
+
+def _by_tile(options):
+    return {o.tile: o for o in options}
+
+
+def test_expert_puzzles_are_answered_as_the_experts_do():
+    tally, wrong = agreement(load_puzzles(), lambda hand: mjfast.best_discards(hand)[0].tile)
+    ready_ok, ready_n = tally["ready"]
+    step_ok, step_n = tally["one_step"]
+    print(f"ready puzzles {ready_ok}/{ready_n}, one-step puzzles {step_ok}/{step_n}")
+    print("disagreeing:", [(p.line, p.hand, sorted(p.accepted), ours) for p, ours in wrong])
+    assert (ready_n, step_n) == (263, 664)
+    assert ready_ok >= 0.99 * ready_n
+    assert step_ok >= 0.90 * step_n
+
+
+def test_plain_efficiency_misses_what_fans_decide():
+    # Puzzle 2: both discards leave a two-sided wait on 8 tiles, but only 4m keeps both
+    # waits at 8 fans (三色三步高 345/456 ...); 7m's 6s wait scores 4.
+    hand = "[345m1][345p1]4m5m6m7m4s5s9p9p"
+    fan = mjfast.best_discards(hand)
+    plain = mjfast.best_discards(hand, fan_aware=False)
+    assert fan[0].tile == "4m" and fan[0].valid_acceptance == 8
+    assert plain[0].tile != "4m"
+    seven = _by_tile(fan)["7m"]
+    assert seven.acceptance == 8 and seven.valid_acceptance == 4
+    assert {w.tile: w.discard for w in seven.wait_fans}["6s"] < 8
+
+
+def test_winds_decide_whether_a_wait_is_valid():
+    # EEE SSS 123m 45p 99m: with East the prevalent and South the seat wind, both pungs
+    # score (圈风刻 + 门风刻) and the waits reach 9; with West/North they reach only 7.
+    good = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="S", prevalent_wind="E"))["N"]
+    bad = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="W", prevalent_wind="N"))["N"]
+    assert good.shanten == bad.shanten == 0
+    assert good.effective_shanten == 0 and good.valid_acceptance == 8
+    assert bad.effective_shanten == 1  # ready, but no wait can win: it must change its waits
+    assert all(w.discard < 8 for w in bad.wait_fans)
+
+
+def test_a_meld_costs_the_concealed_hand_fans():
+    concealed = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="S", prevalent_wind="E"))["N"]
+    melded = _by_tile(mjfast.best_discards("[EEE1]SSS123m45p99mN", seat_wind="S", prevalent_wind="E"))["N"]
+    assert concealed.effective_shanten == 0
+    assert melded.effective_shanten == 1
+    assert max(w.discard for w in melded.wait_fans) < min(w.discard for w in concealed.wait_fans)
+
+
+def test_flowers_never_count_toward_the_minimum():
+    without = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="W", prevalent_wind="N"))
+    with_eight = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="W", prevalent_wind="N", flowers=8))
+    for tile, option in without.items():
+        assert with_eight[tile].valid_acceptance == option.valid_acceptance
+        assert with_eight[tile].effective_shanten == option.effective_shanten
+
+
+def test_wait_fans_are_what_score_says():
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(40):
+        counts, melds = near_complete_hand(rng, int(rng.integers(0, 3)), 0, drawn=True)
+        hand = Hand(counts, melds)
+        for option in mjfast.best_discards(hand, seat_wind="S", prevalent_wind="E"):
+            for wait in option.wait_fans:
+                c = np.array(hand.counts)
+                c[TILE_INDEX[option.tile]] -= 1
+                c[TILE_INDEX[wait.tile]] += 1
+                won = Hand(c, hand.melds, TILE_INDEX[wait.tile])
+                assert wait.discard == score(won, seat_wind="S", prevalent_wind="E").points
+                assert wait.self_drawn == score(won, self_drawn=True, seat_wind="S", prevalent_wind="E").points
+                checked += 1
+    assert checked > 50
+
+
+def _reference_valid_draws(hand13: Hand, unseen: np.ndarray) -> set[str]:
+    """Draws after which some discard leaves a ready hand with a wait worth 8 on a discard
+    win, from the public calls alone."""
+    found = set()
+    for u in range(34):
+        if unseen[u] <= 0:
+            continue
+        c14 = np.array(hand13.counts)
+        c14[u] += 1
+        for option in mjfast.best_discards(hand13.with_counts(c14), fan_aware=False, next_step=False):
+            if option.shanten != 0:
+                continue
+            c13 = c14.copy()
+            c13[TILE_INDEX[option.tile]] -= 1
+            for w in option.useful:
+                if unseen[TILE_INDEX[w]] - (TILE_INDEX[w] == u) <= 0:
+                    continue
+                won = c13.copy()
+                won[TILE_INDEX[w]] += 1
+                if score(Hand(won, hand13.melds, TILE_INDEX[w])).points >= 8:
+                    found.add(mjfast.TILE_NAMES[u])
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_one_step_valid_draws_match_a_slow_reference(seed):
+    rng = np.random.default_rng(seed)
+    checked = 0
+    while checked < 6:
+        counts, melds = near_complete_hand(rng, int(rng.integers(0, 2)), 1, drawn=True)
+        hand = Hand(counts, melds)
+        unseen = 4 - hand.counts.astype(int) - hand.meld_counts
+        for option in mjfast.best_discards(hand):
+            if option.shanten != 1:
+                continue
+            c13 = np.array(hand.counts)
+            c13[TILE_INDEX[option.tile]] -= 1
+            useful = set(option.useful)
+            expected = _reference_valid_draws(hand.with_counts(c13), unseen) & useful
+            assert set(option.valid_draws) == expected, (str(hand), option.tile)
+            assert option.valid_acceptance == sum(unseen[TILE_INDEX[t]] for t in expected)
+            checked += 1
+            break
