@@ -65,3 +65,38 @@ def test_batch_agrees_with_score(hands, results):
     assert np.array_equal(batch.totals, [r.total for r in results])
     assert np.array_equal(batch.fans, np.stack([r.counts for r in results]))
     assert batch.fan_list(7) == results[7].fans
+
+
+# Each switch away from the judge's rules changes only the fans of its ruling (docs/fan.md).
+SWITCHED = [
+    (dict(mixed_kongs_five=False), {"明暗杠", "明杠", "暗杠"}),
+    (dict(knitted_body_waits=False), {"边张", "坎张", "单钓将"}),
+    (dict(concealed_forms_fully_concealed=True), {"自摸", "不求人"}),
+    (dict(formal_waits=False), {"边张", "坎张", "单钓将"}),
+    (dict(voided_suit_with_big_fans=False), {"缺一门"}),
+    (dict(all_terminals_triple_pung=False), {"三同刻"}),
+    # Without its tile fans a 七对 may lose to, or beat, a regular reading: any fan may change,
+    # but only in hands that read as 七对 one way or the other.
+    (dict(seven_pairs_tile_fans=False), None),
+]
+
+
+@pytest.mark.parametrize("switch, fans", SWITCHED, ids=[next(iter(s)) for s, _ in SWITCHED])
+def test_switched_rules_differ_from_the_judge_only_in_their_fans(hands, results, switch, fans):
+    from mjfast.fan import Ruleset
+
+    ruleset = Ruleset(**switch)
+    changed = 0
+    for (hand, conditions), judge in zip(hands, results):
+        other = score(hand, ruleset=ruleset, **conditions)
+        before = {(f.name_cn, f.count) for f in judge.fans}
+        after = {(f.name_cn, f.count) for f in other.fans}
+        if before == after:
+            continue
+        changed += 1
+        names = {name for name, _ in before ^ after}
+        if fans is None:
+            assert "七对" in {n for n, _ in before | after}, (hand.to_compact(), before, after)
+        else:
+            assert names <= fans, (hand.to_compact(), before, after)
+    assert changed > 0, f"no random hand exercises {switch}"

@@ -57,8 +57,8 @@ from .names import (
 )
 from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
 from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
-from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
+from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .waits import has_other_wait, regular_waits
 
 ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)
