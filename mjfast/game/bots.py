@@ -207,6 +207,8 @@ class MjfastBot(ProtocolBot):
         best_key, best = None, PASS
         for action, named, uses, meld in claims:
             after = Hand(_standing_after(hand, uses), hand.melds + (meld,))
+            if mjfast.shanten(after) >= shanten:
+                continue  # no step closer: not worth the fan-aware look
             option = self.advice(after, visible, shanten - 1)[0]
             # a claim must bring the hand a step closer to a win that can score: a claimed
             # meld costs the concealed-hand fans, and an open hand under 8 fans never wins

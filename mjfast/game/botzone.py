@@ -23,11 +23,13 @@ import json
 import sys
 
 from .agents import KEEP_RUNNING
+from .tokens import TOKEN_ID
 
 
 def _fallback(request: str) -> str:
     words = request.split()
-    return f"PLAY {words[1]}" if len(words) == 2 and words[0] == "2" else "PASS"
+    drew = len(words) == 2 and words[0] == "2" and words[1] in TOKEN_ID
+    return f"PLAY {words[1]}" if drew else "PASS"
 
 
 def _answer(bot, request: str) -> "tuple[str, str]":

@@ -45,8 +45,12 @@ class Foul(Exception):
 
 @dataclass
 class GameResult:
+    """log: the game as the log writes it; outcome: how it ended and the scores; table: the
+    final TableState (every hand and meld at the end)."""
+
     log: GameLog
     outcome: Outcome
+    table: TableState
 
 
 def _everyone(request: str) -> dict:
@@ -99,7 +103,7 @@ class _Game:
         log = GameLog(self.match_id, self.table.prevalent_wind, tuple(self.deals), tuple(self.actions),
                       fans.total if fans is not None else None, botzone_fans(fans) if fans is not None else (),
                       outcome.kind == "draw", outcome.scores, self.table.wall)
-        return GameResult(log, outcome)
+        return GameResult(log, outcome, self.table)
 
     def _play(self) -> Outcome:
         table = self.table
@@ -246,6 +250,8 @@ def play_game(agents, walls, prevalent_wind: int = 0, match_id: str = "mjfast") 
     """Play one game on `walls` (walls.deal_walls) among four agents (agents.py)."""
     if len(agents) != 4:
         raise ValueError(f"a game needs four agents, got {len(agents)}")
+    if not match_id or len(match_id.split()) != 1:
+        raise ValueError(f"a match id is one word (the log's 'Match <id>' line), got {match_id!r}")
     return _Game(agents, walls, prevalent_wind, match_id).run()
 
 
