@@ -220,3 +220,26 @@ def test_docs_fan_table_matches_the_fan_table():
         number, name_en, points = listed[fan.name_cn]
         assert number == (str(fan.id + 1) if fan.id < 81 else "—") and name_en == fan.name_en
         assert points.split()[0] == str(fan.points)
+
+
+def test_any_input_gives_a_result_or_a_hand_error():
+    """Random strings and objects: score() and winning_tiles() answer or raise HandError, never
+    anything else."""
+    import random
+
+    from mjfast.fan import winning_tiles
+
+    rng = random.Random(17)
+    alphabet = "123456789mpszESWNCFP[],0 "
+    inputs = [None, 12, 3.5, [1, 2], (), {}, b"123m", np.zeros(33), np.zeros((2, 34)), np.full(34, 5), "", "[", "]"]
+    inputs += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 24))) for _ in range(400)]
+    tiles = "123456789"
+    for _ in range(400):  # near-valid hands: random tiles of one notation, random count
+        inputs.append("".join(rng.choice(tiles) + rng.choice("mps") for _ in range(rng.randrange(10, 16))))
+    for value in inputs:
+        for call in (score, winning_tiles):
+            try:
+                result = call(value)
+            except HandError:
+                continue
+            assert result is not None
