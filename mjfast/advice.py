@@ -30,7 +30,7 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .shanten import N_FORMS, new_scratch
+from .shanten import N_FORMS
 
 UNKNOWN = -1
 _KEY = types.UniTuple(types.int64, 2)
@@ -154,7 +154,7 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
 @njit(cache=True)
 def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
                       out_dist, out_mask, out_acceptance, out_next, out_effective, out_valid, out_next_valid,
-                      out_valid_draws, out_value, out_wait_points):
+                      out_valid_draws, out_value, out_wait_points, work):
     """Plain discard figures (as discard.discard_options with next acceptance) plus, per
     discard t:
 
@@ -169,11 +169,11 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     out_value[t]: the same for copies x fans (fans aside from the wait's shape), a tie-break;
     out_wait_points[t, w]: for a ready result, (fans on a discard win, fans on a self-draw).
     """
-    discard_options(table, counts, meld_counts, n_melds, unseen, True, out_dist, out_mask, out_acceptance, out_next)
+    discard_options(table, counts, meld_counts, n_melds, unseen, True, out_dist, out_mask, out_acceptance, out_next,
+                    work)
     memo = Dict.empty(key_type=_KEY, value_type=types.int64)
     out = np.empty(OUT_LEN, np.int64)
     fan_work = new_work()
-    work = new_scratch()
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
@@ -220,7 +220,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
 
 @njit(cache=True)
 def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
-                    out, wait_points):
+                    out, wait_points, work):
     """discards_of, fan-aware (see mjfast.advice): rows of out (34 x 9) are tile, shanten,
     acceptance, next acceptance, useful mask, valid acceptance (-1 unknown), next valid
     acceptance, valid draws mask, effective shanten; wait_points[t, w] = fans (discard win,
@@ -247,7 +247,7 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
     value = np.empty(34, np.float64)
     effective = np.empty(34, np.int64)
     fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
-                      dist, masks, acc, nxt, effective, valid, next_valid, valid_draws, value, wait_points)
+                      dist, masks, acc, nxt, effective, valid, next_valid, valid_draws, value, wait_points, work)
     keys = np.empty((34, 9), np.float64)
     hand = counts.astype(np.int64)
     for t in range(34):

@@ -24,6 +24,19 @@ from .tiles import N_KINDS, TILE_NAMES, is_botzone, parse_tiles
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
+_work = None
+
+
+def _scratch() -> np.ndarray:
+    """The kernels' scratch, kept for the process: its memo of melded groups (see
+    shanten._group_dp) serves every later query. Kernels hold the GIL, so calls from
+    several Python threads never share it at the same time."""
+    global _work
+    if _work is None:
+        from .shanten import new_scratch
+
+        _work = new_scratch()
+    return _work
 _BIT_NAMES = {1 << t: name for t, name in enumerate(TILE_NAMES)}
 
 
@@ -144,7 +157,7 @@ def _visible(visible) -> np.ndarray:
 def shanten(h) -> int:
     """Shanten over every MCR form the hand may still take: -1 complete, 0 ready."""
     counts, meld_counts, n_melds = _hand_arrays(h)
-    s = _k.shanten_of(load_table(), counts, meld_counts, n_melds)
+    s = _k.shanten_of(load_table(), counts, meld_counts, n_melds, _scratch())
     if s <= -100:
         _raise_for(-100 - s, h, "a hand has 13 or 14 tiles counting melds")
     return s
@@ -154,7 +167,8 @@ def _forms(h, prune: bool, with_masks: bool, wanted_total: int = 0):
     counts, meld_counts, n_melds = _hand_arrays(h)
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
-    status = _k.forms_of(load_table(), counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks)
+    status = _k.forms_of(load_table(), counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks,
+                         _scratch())
     if status != _k.OK:
         _raise_for(status, h, _WAITING if wanted_total == 13 else "a hand has 13 or 14 tiles counting melds")
     return dist, masks
@@ -181,7 +195,7 @@ def useful_by_form(h) -> dict[str, "list[str] | None"]:
 def _useful(h, visible=None) -> tuple[int, int, int]:
     """(shanten, useful mask, acceptance) of a 3n+1 hand."""
     counts, meld_counts, n_melds = _hand_arrays(h)
-    status, s, mask, acc = _k.useful_of(load_table(), counts, meld_counts, n_melds, _visible(visible))
+    status, s, mask, acc = _k.useful_of(load_table(), counts, meld_counts, n_melds, _visible(visible), _scratch())
     if status != _k.OK:
         _raise_for(status, h, _WAITING, visible)
     return s, mask, acc
@@ -221,7 +235,8 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     counts, meld_counts, n_melds = _hand_arrays(h)
     if not fan_aware:
         rows = np.empty((N_KINDS, 5), np.float64)
-        status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows)
+        status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows,
+                                   _scratch())
         if status != _k.OK:
             _raise_for(status, h, _DRAWN, visible)
         return [
@@ -241,7 +256,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     rows = np.empty((N_KINDS, 9), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
     status, n = advice.fan_discards_of(load_table(), counts, meld_counts, n_melds, melds, _visible(visible),
-                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points)
+                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points, _scratch())
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
     options = []

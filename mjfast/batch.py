@@ -166,19 +166,28 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
 def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next,
                     out_shanten, out_acceptance, out_next):
     n = counts.shape[0]
-    for i in prange(n):
-        unseen = np.empty(34, np.int64)
-        unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
-        dist = np.empty(34, np.int64)
-        masks = np.empty(34, np.int64)
-        acc = np.empty(34, np.int64)
-        nxt = np.empty(34, np.float64)
-        _k.discard_options(table, counts[i], meld_counts[i], n_melds[i], unseen, with_next,
-                           dist, masks, acc, nxt)
-        for t in range(34):
-            out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
-            out_acceptance[i, t] = acc[t]
-            out_next[i, t] = nxt[t]
+    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
+        work = new_scratch()
+        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
+            _discards_row(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
+                          out_next, i, work)
+
+
+@njit(cache=True)
+def _discards_row(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance, out_next, i,
+                  work):
+    """Every discard of hand i into row i of the outputs."""
+    unseen = np.empty(34, np.int64)
+    unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
+    dist = np.empty(34, np.int64)
+    masks = np.empty(34, np.int64)
+    acc = np.empty(34, np.int64)
+    nxt = np.empty(34, np.float64)
+    _k.discard_options(table, counts[i], meld_counts[i], n_melds[i], unseen, with_next, dist, masks, acc, nxt, work)
+    for t in range(34):
+        out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
+        out_acceptance[i, t] = acc[t]
+        out_next[i, t] = nxt[t]
 
 
 def _mask_rows_to_bool(masks: np.ndarray) -> np.ndarray:

@@ -15,7 +15,6 @@ from .shanten import (
     all_forms,
     best_of,
     meld_check_bits,
-    new_scratch,
     other_forms,
     prepare_sweep,
     presence_bits,
@@ -71,11 +70,11 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
 
 @njit(cache=True)
 def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
-                    out_dist, out_mask, out_acceptance, out_next):
+                    out_dist, out_mask, out_acceptance, out_next, work):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
     the hand after discarding t (out_dist[t] = INF for kinds not held), and with `with_next`
-    the expected acceptance one step later (see next_acceptance)."""
-    work = new_scratch()
+    the expected acceptance one step later (see next_acceptance). `work`: a scratch from
+    shanten.new_scratch."""
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)

@@ -1,7 +1,9 @@
 """Numba entry points for one hand: one call from Python does the checking and the work.
 
 Each returns a status (OK or a code the Python layer turns into a HandError message) so
-that a per-hand query costs a single dispatch. Acceptance counts *unseen* copies: 4 minus
+that a per-hand query costs a single dispatch. `work` is a scratch from
+shanten.new_scratch that the caller keeps from one call to the next: besides saving an
+allocation, its memo of melded groups then serves every later query. Acceptance counts *unseen* copies: 4 minus
 the copies in the hand, its melds and whatever else the caller has seen.
 """
 
@@ -10,7 +12,7 @@ from numba import njit
 
 from .discard import discard_options, masked_sum
 from .groups import INF
-from .shanten import N_FORMS, all_forms, best_of, new_scratch
+from .shanten import N_FORMS, all_forms, best_of
 
 # Status codes; the Python layer turns them into HandError messages.
 OK, TOO_MANY_COPIES, BAD_TILE_COUNT, SEEN_TOO_OFTEN = 0, 1, 2, 3
@@ -43,14 +45,14 @@ def unseen_copies(counts, meld_counts, visible, out):
 
 
 @njit(cache=True)
-def shanten_of(table, counts, meld_counts, n_melds):
+def shanten_of(table, counts, meld_counts, n_melds, work):
     """Shanten over all forms, or -100 - status for input a Hand would reject."""
     status = check_counts(counts, meld_counts, n_melds, 0)
     if status != OK:
         return -100 - status
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
-    all_forms(table, counts, meld_counts, n_melds, True, False, dist, masks, new_scratch())
+    all_forms(table, counts, meld_counts, n_melds, True, False, dist, masks, work)
     best = INF
     for f in range(N_FORMS):
         best = min(best, dist[f])
@@ -58,16 +60,16 @@ def shanten_of(table, counts, meld_counts, n_melds):
 
 
 @njit(cache=True)
-def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks):
+def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work):
     """Every form's deficiency and mask into dist / masks (see shanten.all_forms); status."""
     status = check_counts(counts, meld_counts, n_melds, wanted_total)
     if status == OK:
-        all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, new_scratch())
+        all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)
     return status
 
 
 @njit(cache=True)
-def useful_of(table, counts, meld_counts, n_melds, visible):
+def useful_of(table, counts, meld_counts, n_melds, visible, work):
     """(status, shanten, useful mask, acceptance) of a 3n+1 hand given the tiles seen."""
     status = check_counts(counts, meld_counts, n_melds, 13)
     if status != OK:
@@ -77,7 +79,7 @@ def useful_of(table, counts, meld_counts, n_melds, visible):
         return SEEN_TOO_OFTEN, 0, np.int64(0), 0
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
-    all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, new_scratch())
+    all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
     d, m = best_of(dist, masks)
     return OK, d - 1, m, masked_sum(m, unseen)
 
@@ -92,7 +94,35 @@ def _centrality(t):
 
 
 @njit(cache=True)
-def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out):
+def _ranked(n_keys, keys, held):
+    """Tile ids of the held kinds, sorted by their rows of `keys` (lexicographic, smallest
+    first); ties keep tile order."""
+    order = np.empty(34, np.int64)
+    n = 0
+    for t in range(34):
+        if not held[t]:
+            continue
+        i = n
+        while i > 0:
+            p = order[i - 1]
+            before = False
+            decided = False
+            for k in range(n_keys):
+                if keys[p, k] != keys[t, k]:
+                    before = keys[p, k] < keys[t, k]
+                    decided = True
+                    break
+            if before or not decided:
+                break
+            order[i] = p
+            i -= 1
+        order[i] = t
+        n += 1
+    return order[:n]
+
+
+@njit(cache=True)
+def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out, work):
     """Every discard of a 3n+2 hand, best first, as rows of out (34 x 5): tile, shanten,
     acceptance, next acceptance, useful mask. Returns (status, number of rows).
 
@@ -109,27 +139,19 @@ def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out):
     masks = np.empty(34, np.int64)
     acc = np.empty(34, np.int64)
     nxt = np.empty(34, np.float64)
-    discard_options(table, counts, meld_counts, n_melds, unseen, with_next, dist, masks, acc, nxt)
-    n = 0
-    order = np.empty(34, np.int64)
+    discard_options(table, counts, meld_counts, n_melds, unseen, with_next, dist, masks, acc, nxt, work)
+    keys = np.empty((34, 4), np.float64)
     for t in range(34):
-        if dist[t] >= INF:
-            continue
-        # insertion into the ranked prefix
-        i = n
-        while i > 0:
-            p = order[i - 1]
-            if (dist[p], -acc[p], -nxt[p], _centrality(p), p) <= (dist[t], -acc[t], -nxt[t], _centrality(t), t):
-                break
-            order[i] = p
-            i -= 1
-        order[i] = t
-        n += 1
-    for i in range(n):
+        keys[t, 0] = dist[t]
+        keys[t, 1] = -acc[t]
+        keys[t, 2] = -nxt[t]
+        keys[t, 3] = _centrality(t)
+    order = _ranked(4, keys, dist < INF)
+    for i in range(order.shape[0]):
         t = order[i]
         out[i, 0] = t
         out[i, 1] = dist[t] - 1
         out[i, 2] = acc[t]
         out[i, 3] = nxt[t]
         out[i, 4] = masks[t]
-    return OK, n
+    return OK, order.shape[0]

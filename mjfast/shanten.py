@@ -56,15 +56,23 @@ _ACC_MASK = _ACC + N_ENTRIES
 _TMP = _ACC + 2 * N_ENTRIES
 _TMP_MASK = _ACC + 3 * N_ENTRIES
 _DP_IN = _ACC + 4 * N_ENTRIES  # counts and caps of one group for the DP (2 x 9)
-_DP_OUT = _DP_IN + 18  # DP distances and masks (2 x 10)
-_REST = _DP_OUT + 2 * N_ENTRIES  # 34 counts: the tiles left beside a knitted part
+_REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
-SCRATCH = _LOCKED + 34
+_MEMO = _LOCKED + 34  # the group DP's results, memoised (see _group_dp)
+_MEMO_SLOTS = 1024
+_MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
+SCRATCH = _MEMO + _MEMO_SLOTS * _MEMO_ROW
 
 
 @njit(cache=True)
 def new_scratch():
-    return np.zeros(SCRATCH, np.int64)
+    """Working space for the kernels of this module. Every part but the memo is written
+    before it is read (so it is not cleared: this is on every query's path); the memo
+    starts empty (keys -1)."""
+    work = np.empty(SCRATCH, np.int64)
+    for i in range(_MEMO_SLOTS):
+        work[_MEMO + i * _MEMO_ROW] = -1
+    return work
 
 
 @njit(cache=True, inline="always")
@@ -87,20 +95,31 @@ def meld_check_bits(meld_counts):
 
 @njit(cache=True)
 def _group_dp(counts, locked, g, slot, work):
-    """Group g's distances and masks by the dynamic programme, into `slot`."""
+    """Group g's distances and masks by the dynamic programme, into `slot`.
+
+    The DP costs tens of microseconds, and the hands one analysis looks at share their
+    melded groups, so results are memoised in the scratch, keyed by the group, its counts
+    and its caps (each 9 base-5 digits), direct-mapped: the key holds everything the
+    result depends on, so an entry never goes stale."""
     start = 27 if g == 3 else 9 * g
     n = 7 if g == 3 else 9
-    cin = work[_DP_IN:_DP_IN + n]
-    caps = work[_DP_IN + 9:_DP_IN + 9 + n]
+    key = np.int64(0)
     for i in range(n):
-        cin[i] = counts[start + i]
-        caps[i] = 4 - locked[start + i]
-    dist = work[_DP_OUT:_DP_OUT + N_ENTRIES]
-    masks = work[_DP_OUT + N_ENTRIES:_DP_OUT + 2 * N_ENTRIES]
-    group_distances_and_masks(cin, caps, g != 3, dist, masks)
+        key = key * 25 + counts[start + i] * 5 + (4 - locked[start + i])
+    key = key * 4 + g
+    at = _MEMO + ((key ^ (key >> 13) ^ (key >> 29)) & (_MEMO_SLOTS - 1)) * _MEMO_ROW
+    if work[at] != key:
+        cin = work[_DP_IN:_DP_IN + n]
+        caps = work[_DP_IN + 9:_DP_IN + 9 + n]
+        for i in range(n):
+            cin[i] = counts[start + i]
+            caps[i] = 4 - locked[start + i]
+        group_distances_and_masks(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES],
+                                  work[at + 1 + N_ENTRIES:at + _MEMO_ROW])
+        work[at] = key
     for k in range(N_ENTRIES):
-        work[_DIST + slot * N_ENTRIES + k] = dist[k]
-        work[_MASK + slot * N_ENTRIES + k] = masks[k] << start
+        work[_DIST + slot * N_ENTRIES + k] = work[at + 1 + k]
+        work[_MASK + slot * N_ENTRIES + k] = work[at + 1 + N_ENTRIES + k] << start
 
 
 @njit(cache=True, inline="always")
