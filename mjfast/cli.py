@@ -66,10 +66,11 @@ class Style:
 
 
 def _wants_colour(args) -> bool:
-    if args.no_color or os.environ.get("NO_COLOR"):
+    """--color and --no-color first, then NO_COLOR (https://no-color.org), then the terminal."""
+    if args.color or args.no_color:
+        return args.color and not args.no_color
+    if os.environ.get("NO_COLOR"):
         return False
-    if args.color:
-        return True
     return sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
 
 
@@ -148,23 +149,26 @@ def _shanten_words(shanten: int) -> str:
 
 
 def _option_line(option: dict, style: Style) -> str:
+    """One discard: tile, acceptance (copies, kinds), how much of it can reach 8 fans, then the
+    waits with their fans (ready) or next-step acceptance and the useful tiles."""
     tile = style(_pad(style.tile(option["tile"]), 3), "bold", "cyan")
-    figures = f"{option['acceptance']:3d} tiles {option['useful_kinds']:2d} kinds"
-    if "valid_acceptance" in option and option["valid_acceptance"] != option["acceptance"]:
+    kinds = option["useful_kinds"]
+    figures = f"{option['acceptance']:3d} tiles {kinds:2d} kind{'s' if kinds != 1 else ' '}"
+    if "valid_acceptance" in option:
         valid = option["valid_acceptance"]
-        figures += "  " + style(f"{valid:2d} reach 8 fans", "green" if valid else "red")
+        figures += "  " + style(f"{valid:3d} reach 8 fans", "green" if valid else "red")
     if option["shanten"] == 0:
         waits = [_wait_text(w, style) for w in option.get("waits", ())] or [style.tile(t) for t in option["useful"]]
-        return f"  {tile} {figures}   waits {'  '.join(waits)}"
+        return f"  {tile} {figures}   waits {', '.join(waits)}"
     following = f"next {option['next_acceptance']:6.2f}"
     return f"  {tile} {figures}   {style(following, 'dim')}   {style.tiles(option['useful'])}"
 
 
 def _wait_text(wait: dict, style: Style) -> str:
-    fans = f"{wait['fans']}/{wait['fans_self_drawn']}"
+    """A wait and its fans on a discard, then self-drawn: green when the discard win reaches 8."""
     ok = wait["fans"] >= 8
-    mark = "" if ok else (" self-drawn only" if wait["fans_self_drawn"] >= 8 else " ✗")
-    return f"{style.tile(wait['tile'])} {style(fans + mark, 'green' if ok else 'red')}"
+    fans = f"{wait['fans']} fans, {wait['fans_self_drawn']} self-drawn"
+    return f"{style.tile(wait['tile'])} {style(fans, 'green' if ok else 'red')}"
 
 
 def _shanten(args) -> int:

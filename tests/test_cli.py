@@ -1,0 +1,160 @@
+"""The `mjfast` command: what each subcommand prints, its --json, colour and glyph switches,
+and errors that are one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import mjfast
+from mjfast import TILE_NAMES, parse_tiles
+from mjfast.cli import main
+from mjfast.fan import score
+
+from .data import LOGS
+
+ANSI = "\033["
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_advise_lists_every_discard_grouped_by_shanten(capsys):
+    hand = "123m456p789s1357sE"
+    status, out, _ = run(capsys, "advise", hand, "--no-color")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(mjfast.parse_hand(hand).to_compact()) and "1-shanten" in lines[0]
+    assert "regular 1" in lines[0] and "seven pairs 5" in lines[0]
+    options = mjfast.best_discards(hand)
+    rows = [line.split()[0] for line in lines if line.startswith("  ")]
+    assert rows == [o.tile for o in options]
+    assert lines.index("discards to 1-shanten") < lines.index("discards to 2-shanten")
+    first = next(line for line in lines if line.startswith("  E "))
+    assert f"{options[0].acceptance} tiles" in first and " ".join(options[0].useful) in first
+    assert ANSI not in out
+
+
+def test_advise_shows_the_fans_of_each_wait(capsys):
+    status, out, _ = run(capsys, "advise", "[123m1]456p789sSSS5s9m", "--no-color")
+    assert status == 0
+    ready = next(line for line in out.splitlines() if line.startswith("  9m"))
+    result = score("[123m1]456p789sSSS5s5s")
+    assert f"waits 5s {result.points} fans" in ready
+
+
+def test_advise_json_follows_the_schema_and_takes_the_winds(capsys):
+    hand = "123m456p789sSSS5s9m"
+    status, out, _ = run(capsys, "advise", hand, "--json", "--visible", "5s")
+    assert status == 0
+    result = json.loads(out)
+    assert result["hand"] == mjfast.parse_hand(hand).to_compact() and result["shanten"] == 0
+    assert [o["tile"] for o in result["options"]] == [o.tile for o in mjfast.best_discards(hand, visible="5s")]
+    for option in result["options"]:
+        assert {"tile", "shanten", "useful", "acceptance", "next_acceptance"} <= set(option)
+    best = result["options"][0]
+    _, out, _ = run(capsys, "advise", hand, "--json", "--visible", "5s", "--seat", "S", "--wind", "S")
+    south = json.loads(out)["options"][0]
+    assert south["tile"] == best["tile"]
+    # the pung of S is the seat and the prevalent wind in the south: the fans of each wait change
+    standing = [TILE_NAMES[t] for t in parse_tiles(hand)]
+    standing.remove(best["tile"])
+    for east_wait, south_wait in zip(best["waits"], south["waits"]):
+        win = "".join(standing) + east_wait["tile"]
+        assert east_wait["fans"] == score(win).points
+        assert south_wait["fans"] == score(win, seat_wind="S", prevalent_wind="S").points > east_wait["fans"]
+
+
+def test_colour_when_asked_or_on_a_terminal_never_with_no_color(capsys, monkeypatch):
+    hand = "123m456p789s1357sE"
+    assert ANSI in run(capsys, "advise", hand, "--color")[1]
+    assert ANSI not in run(capsys, "advise", hand)[1]  # captured output is no terminal
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert ANSI in run(capsys, "advise", hand)[1]
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert ANSI not in run(capsys, "advise", hand)[1]
+    assert ANSI in run(capsys, "advise", hand, "--color")[1]  # the command line overrides NO_COLOR
+    assert ANSI not in run(capsys, "advise", hand, "--color", "--no-color")[1]
+
+
+def test_unicode_glyphs_are_opt_in(capsys):
+    plain = run(capsys, "advise", "123m456p789s1357sE")[1]
+    glyphs = run(capsys, "advise", "123m456p789s1357sE", "--unicode")[1]
+    assert "\U0001F000" not in plain  # 🀀 East
+    assert "\U0001F000" in glyphs and "\U0001F007" in glyphs  # 🀇 1m
+
+
+def test_shanten_prints_each_form(capsys):
+    status, out, _ = run(capsys, "shanten", "19m19p19sESWNCFPP")
+    assert status == 0
+    assert "thirteen orphans     -1" in out.splitlines()[2] and out.splitlines()[-1].split() == ["shanten", "-1"]
+
+
+def test_waits_with_their_fans(capsys):
+    status, out, _ = run(capsys, "waits", "123m456p789sSSS5s", "--seat", "S", "--no-color")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("waits 5s")
+    assert "门风刻 2" in lines[1] and f"{score('123m456p789sSSS5s5s', seat_wind='S').total} fans" in lines[1]
+    assert run(capsys, "waits", "123m456p789s1357s")[1].startswith("not ready")
+
+
+def test_fan_table_with_both_names_the_total_and_the_minimum(capsys):
+    hand = "123m456p789s123sEE"
+    status, out, _ = run(capsys, "fan", hand, "--no-color")
+    assert status == 0
+    result = score(hand)
+    for fan in result.fans:
+        assert fan.name_cn in out and fan.name_en in out
+    assert f"total {result.total}:" in out and result.meets_minimum and "meets the 8-fan minimum" in out
+    below = "[123p1][345s2][999s3]456m6p6p"
+    assert not score(below).meets_minimum
+    assert "below the 8-fan minimum" in run(capsys, "fan", below, "--no-color")[1]
+    flowers = run(capsys, "fan", hand, "--flowers", "2", "--self-drawn")[1]
+    assert "Flower Tiles" in flowers and "(flowers 2)" in flowers
+
+
+def test_warmup_says_how_long(capsys):
+    status, out, _ = run(capsys, "warmup")
+    assert status == 0 and out.startswith("compiled or loaded") and out.rstrip().endswith(" s")
+
+
+def test_replay_checks_logs(capsys):
+    status, out, _ = run(capsys, "replay", str(LOGS / "botzone_mahjong_gb_16matches.txt"))
+    assert status == 0
+    assert out.strip() == "16 games read, 16 replayed, 0 broken; Fan lines matched 14/14, Score lines matched 16/16"
+
+
+def test_table_plays_and_writes_its_games(capsys, tmp_path):
+    log = tmp_path / "games.txt"
+    status, out, _ = run(capsys, "table", "--games", "6", "--bots", "shanten,random,shanten,random", "--rotate",
+                         "--log", str(log))
+    assert status == 0 and out.startswith("6 games:") and "0 fouls" in out
+    assert run(capsys, "replay", str(log))[1].startswith("6 games read, 6 replayed, 0 broken")
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["advise", "123m456p789s1357sX"], "unknown character"),
+    (["advise", "123m456p789s1357s"], "waiting to draw"),
+    (["advise", "123m456p789s1357sE", "--seat", "Q"], "seat_wind"),
+    (["fan", "123m456p789s1357sE"], "not a winning hand"),
+    (["waits", "123m456p789s1357sE"], "14th tile"),
+    (["advise"], "required"),
+    (["divine", "123m"], "invalid choice"),
+    (["advise", "123m456p789s1357sE", "--flowers", "many"], "invalid int"),
+    (["replay", "/no/such/log.txt"], "No such file"),
+    (["serve", "--http", "localhost"], "HOST:PORT"),
+    (["table", "--bots", "mjfast,mjfast"], "four bot names"),
+])
+def test_errors_are_one_line_with_status_2_and_no_traceback(argv, problem):
+    done = subprocess.run([sys.executable, "-m", "mjfast.cli", *argv], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("mjfast: ")
+    assert problem in done.stderr and "Traceback" not in done.stderr

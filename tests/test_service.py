@@ -1,0 +1,122 @@
+"""`mjfast serve`, used the way a bot uses it: a separate process spoken to in JSON lines over
+its stdin/stdout, or over HTTP. Results agree with the library; bad requests get error
+objects and never end the service."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mjfast
+from mjfast.fan import score, settle
+
+SERVE = [sys.executable, "-m", "mjfast.cli", "serve"]
+
+
+@pytest.fixture(scope="module")
+def lines():
+    proc = subprocess.Popen(SERVE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(request) -> dict:
+        proc.stdin.write((request if isinstance(request, str) else json.dumps(request)) + "\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    yield ask
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+
+
+def test_advise_agrees_with_best_discards(lines):
+    hand, visible = "123m456p789s1357sE", "1s 1s 4s"
+    response = lines({"id": 7, "op": "advise", "hand": hand, "visible": visible})
+    assert response["id"] == 7
+    result = response["result"]
+    expected = mjfast.best_discards(hand, visible=visible)
+    assert [o["tile"] for o in result["options"]] == [o.tile for o in expected]
+    assert [o["acceptance"] for o in result["options"]] == [o.acceptance for o in expected]
+    assert result["shanten"] == mjfast.shanten(hand) and result["hand"] == mjfast.parse_hand(hand).to_compact()
+    assert set(result["options"][0]) >= {"tile", "shanten", "useful", "acceptance", "next_acceptance"}
+
+
+def test_every_operation(lines):
+    ready = "[123m1]456p789s13sEE"
+    assert lines({"op": "parse", "hand": ready})["result"]["melds"] == ["[123m1]"]
+    assert lines({"op": "shanten", "hand": ready})["result"]["shanten"] == mjfast.shanten(ready)
+    waits = lines({"op": "waits", "hand": ready, "fans": True, "seat_wind": "S"})["result"]
+    assert waits["waits"] == mjfast.waits(ready) == ["2s"]
+    assert waits["fans"][0]["tile"] == "2s" and isinstance(waits["fans"][0]["meets_minimum"], bool)
+    acceptance = lines({"op": "acceptance", "hand": ready, "visible": "2s"})["result"]
+    assert acceptance["acceptance"] == mjfast.acceptance(ready, visible="2s") == 3
+    win = "123m456p789s123sEE"
+    scored = lines({"op": "score", "hand": win, "self_drawn": True, "prevalent_wind": 2})["result"]
+    expected = score(win, self_drawn=True, prevalent_wind=2)
+    assert scored["total"] == expected.total and [f["name_cn"] for f in scored["fans"]] == [f.name_cn for f in
+                                                                                              expected.fans]
+    settled = lines({"op": "settle", "hand": win, "winner": 1, "discarder": 3})["result"]
+    assert settled["scores"] == settle(score(win), 1, 3)
+    version = lines({"op": "version"})["result"]
+    assert version["protocol"] == 1 and "advise" in version["ops"]
+
+
+@pytest.mark.parametrize("request_text, code", [
+    ("this is not json", "bad_json"),
+    ("[1, 2]", "bad_request"),
+    ('{"id": 1}', "bad_request"),
+    ('{"id": 1, "op": "divine"}', "unknown_op"),
+    ('{"id": 1, "op": "shanten"}', "bad_param"),
+    ('{"id": 1, "op": "shanten", "hand": 12}', "bad_param"),
+    ('{"id": 1, "op": "shanten", "hand": "123m", "colour": "red"}', "bad_param"),
+    ('{"id": 1, "op": "shanten", "hand": "123m"}', "bad_hand"),
+    ('{"id": 1, "op": "advise", "hand": "123m456p789s1357s"}', "bad_hand"),
+    ('{"id": 1, "op": "score", "hand": "123m456p789s1357sE"}', "bad_hand"),
+    ('{"id": 1, "op": "settle", "hand": "123m456p789s123sEE", "winner": 7}', "bad_hand"),
+    ('{"id": 1, "op": "shanten", "hand": "123m456p789s1357sE", "v": 2}', "unsupported_version"),
+])
+def test_a_bad_request_gets_an_error_and_the_service_goes_on(lines, request_text, code):
+    response = lines(request_text)
+    assert set(response) == {"id", "error"} and response["error"]["code"] == code
+    assert response["error"]["message"]
+    assert lines({"id": "after", "op": "shanten", "hand": "123m456p789s1357sE"})["result"]["shanten"] == 1
+
+
+def test_ids_of_any_kind_come_back_in_order(lines):
+    ids = [0, "x", {"game": 3}, [1, 2], None, 2.5]
+    for request_id in ids:
+        assert lines({"id": request_id, "op": "shanten", "hand": "123m456p789s1357sE"})["id"] == request_id
+
+
+@pytest.fixture(scope="module")
+def http_port():
+    proc = subprocess.Popen(SERVE + ["--http", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+    banner = proc.stderr.readline()
+    port = int(re.search(r":(\d+)$", banner.strip()).group(1))
+    yield port
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def _post(conn, body) -> tuple[int, dict]:
+    conn.request("POST", "/", body=body if isinstance(body, str) else json.dumps(body),
+                 headers={"Content-Type": "application/json"})
+    reply = conn.getresponse()
+    return reply.status, json.loads(reply.read())
+
+
+def test_http_requests_on_one_kept_alive_connection(http_port):
+    conn = http.client.HTTPConnection("127.0.0.1", http_port, timeout=30)
+    status, response = _post(conn, {"id": 1, "op": "advise", "hand": "123m456p789s1357sE"})
+    assert status == 200 and response["result"]["options"][0]["tile"] == mjfast.best_discards("123m456p789s1357sE")[0].tile
+    status, response = _post(conn, "{broken")
+    assert status == 400 and response["error"]["code"] == "bad_json"
+    status, response = _post(conn, {"id": 3, "op": "waits", "hand": "123m456p789s123sE"})
+    assert status == 200 and response == {"id": 3, "result": {"waits": ["E"], "acceptance": 3}}
+    conn.request("GET", "/")
+    reply = conn.getresponse()
+    assert reply.status == 200 and json.loads(reply.read())["result"]["protocol"] == 1
+    conn.close()
