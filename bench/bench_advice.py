@@ -1,0 +1,59 @@
+"""Fan-aware discard advice: speed beside plain best_discards, and the expert puzzle figures.
+
+    pytest bench/bench_advice.py
+
+Hands come from the expert puzzles (real best-discard questions): those whose best discard
+leaves a ready hand, and those one step from ready.
+"""
+
+from __future__ import annotations
+
+import mjfast
+from tests.puzzles import agreement, load_puzzles
+
+PUZZLES = load_puzzles()
+READY = [p.hand for p in PUZZLES if p.ready][:100]
+ONE_STEP = [p.hand for p in PUZZLES if not p.ready][:100]
+
+
+def _info(benchmark, task, hands):
+    benchmark.extra_info.update(task=task, lib="mjfast", hands=hands)
+
+
+def bench_fan_aware_ready(benchmark):
+    mjfast.best_discards(READY[0])
+    _info(benchmark, "fan-aware best discard, result ready", len(READY))
+    benchmark(lambda: [mjfast.best_discards(h) for h in READY])
+
+
+def bench_plain_ready(benchmark):
+    _info(benchmark, "plain best discard (+next), same ready hands", len(READY))
+    benchmark(lambda: [mjfast.best_discards(h, fan_aware=False) for h in READY])
+
+
+def bench_fan_aware_one_step(benchmark):
+    _info(benchmark, "fan-aware best discard, result one step from ready", len(ONE_STEP))
+    benchmark.pedantic(lambda: [mjfast.best_discards(h) for h in ONE_STEP], rounds=3, iterations=1)
+
+
+def bench_plain_one_step(benchmark):
+    _info(benchmark, "plain best discard (+next), same one-step hands", len(ONE_STEP))
+    benchmark(lambda: [mjfast.best_discards(h, fan_aware=False) for h in ONE_STEP])
+
+
+def bench_expert_puzzle_agreement(benchmark):
+    """Not a speed figure: how many of the 927 puzzles mjfast answers as the experts do."""
+    results = {}
+
+    def run():
+        for name, concealed in (("chows shown as melds", False), ("chows concealed", True)):
+            results[name] = agreement(load_puzzles(concealed), lambda h: mjfast.best_discards(h)[0].tile)[0]
+            plain = agreement(load_puzzles(concealed), lambda h: mjfast.best_discards(h, fan_aware=False)[0].tile)[0]
+            results[name + ", plain efficiency"] = plain
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    for name, tally in results.items():
+        line = f"expert puzzles ({name}): ready {tally['ready'][0]}/{tally['ready'][1]}, " \
+               f"one step {tally['one_step'][0]}/{tally['one_step'][1]}"
+        benchmark.extra_info[name] = line
+        print("\n" + line)
