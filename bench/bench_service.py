@@ -1,0 +1,164 @@
+"""Requests per second and latency of `mjfast serve` for advise, over JSON lines and HTTP.
+
+    pytest bench/bench_service.py
+
+The requests are real: the hand and the visible tiles of each discard decision in the 16
+Botzone matches of tests/data/logs, as a bot would send them. The service runs as a separate
+process, as a bot would use it. Each round sends every request once:
+
+- one at a time: send, wait for the response, send the next (a bot's latency);
+- pipelined (JSON lines): send all, then read all (the throughput of one connection).
+
+The same work done in this process (the operation alone, no transport) is timed beside them,
+so that the transport's share is visible. Figures are per request; the table at the end
+gives requests per second.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from mjfast.game import Replay, read_games
+from mjfast.service.ops import op_advise
+from tests.data import LOGS
+
+SERVE = [sys.executable, "-m", "mjfast.cli", "serve"]
+RESULTS: dict[str, float] = {}
+
+
+def _decisions(limit: int) -> list[dict]:
+    """advise parameters for the discard decisions of the real matches, in order."""
+    requests = []
+    for game in read_games(LOGS / "botzone_mahjong_gb_16matches.txt"):
+        for step in Replay(game):
+            if step.action.kind == "Play" and len(requests) < limit:
+                table, player = step.table, step.action.player
+                requests.append({"hand": table.hand(player).to_compact(),
+                                 "visible": [int(c) for c in table.visible_to(player)],
+                                 "seat_wind": player, "prevalent_wind": table.prevalent_wind})
+    return requests
+
+
+PARAMS = _decisions(200)
+LINES = [json.dumps({"id": i, "op": "advise", **p}) + "\n" for i, p in enumerate(PARAMS)]
+PLAIN = [json.dumps({"id": i, "op": "advise", "fan_aware": False, **p}) + "\n" for i, p in enumerate(PARAMS)]
+
+
+def _info(benchmark, task: str, n: int) -> None:
+    benchmark.extra_info.update(task=task, lib="mjfast", hands=n)
+
+
+def _record(benchmark, task: str, n: int) -> None:
+    RESULTS[task] = benchmark.stats.stats.median / n
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report(request):
+    op_advise(dict(PARAMS[0]))  # compile in this process too
+    yield
+    # pytest captures output while fixtures run: print past the capture
+    with request.config.pluginmanager.get_plugin("capturemanager").global_and_fixture_disabled():
+        print("\n\nmjfast serve, advise on real decisions (median per request):")
+        for task, seconds in RESULTS.items():
+            print(f"  {task:60s} {seconds * 1e6:9.1f} us {1 / seconds:9.0f} requests/s")
+
+
+@pytest.fixture(scope="module")
+def lines_service():
+    proc = subprocess.Popen(SERVE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    proc.stdin.write(LINES[0])
+    proc.stdout.readline()  # compiled and answering
+    yield proc
+    proc.stdin.close()
+    proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def http_service():
+    proc = subprocess.Popen(SERVE + ["--http", "127.0.0.1:0"], stderr=subprocess.PIPE, text=True)
+    port = int(re.search(r":(\d+)$", proc.stderr.readline().strip()).group(1))
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    _post(conn, LINES[0])
+    yield conn
+    conn.close()
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def _post(conn, body: str) -> bytes:
+    conn.request("POST", "/", body=body, headers={"Content-Type": "application/json"})
+    return conn.getresponse().read()
+
+
+def bench_advise_in_process(benchmark):
+    task = "advise, the operation alone (no transport)"
+    _info(benchmark, task, len(PARAMS))
+    benchmark(lambda: [op_advise(dict(p)) for p in PARAMS])
+    _record(benchmark, task, len(PARAMS))
+
+
+def bench_advise_json_lines_one_at_a_time(benchmark, lines_service):
+    task = "advise, JSON lines, one request at a time"
+    stdin, stdout = lines_service.stdin, lines_service.stdout
+
+    def round_trips():
+        for line in LINES:
+            stdin.write(line)
+            stdout.readline()
+
+    _info(benchmark, task, len(LINES))
+    benchmark(round_trips)
+    _record(benchmark, task, len(LINES))
+
+
+def bench_advise_json_lines_pipelined(benchmark, lines_service):
+    task = "advise, JSON lines, all requests sent then all read"
+    stdin, stdout = lines_service.stdin, lines_service.stdout
+    # a pipe holds 64 KiB: write from a thread so that the service never blocks on a full pipe
+    import threading
+
+    def pipelined():
+        writer = threading.Thread(target=lambda: stdin.writelines(LINES))
+        writer.start()
+        answers = [stdout.readline() for _ in LINES]
+        writer.join()
+        return answers
+
+    _info(benchmark, task, len(LINES))
+    answers = benchmark(pipelined)
+    assert [json.loads(a)["id"] for a in answers] == list(range(len(LINES)))
+    _record(benchmark, task, len(LINES))
+
+
+def bench_advise_http_one_at_a_time(benchmark, http_service):
+    task = "advise, HTTP keep-alive, one request at a time"
+    _info(benchmark, task, len(LINES))
+    benchmark(lambda: [_post(http_service, line) for line in LINES])
+    _record(benchmark, task, len(LINES))
+
+
+def bench_plain_advise_json_lines_one_at_a_time(benchmark, lines_service):
+    task = "advise fan_aware=false, JSON lines, one at a time"
+    stdin, stdout = lines_service.stdin, lines_service.stdout
+
+    def round_trips():
+        for line in PLAIN:
+            stdin.write(line)
+            stdout.readline()
+
+    _info(benchmark, task, len(PLAIN))
+    benchmark(round_trips)
+    _record(benchmark, task, len(PLAIN))
+
+
+def bench_plain_advise_http_one_at_a_time(benchmark, http_service):
+    task = "advise fan_aware=false, HTTP keep-alive, one at a time"
+    _info(benchmark, task, len(PLAIN))
+    benchmark(lambda: [_post(http_service, body) for body in PLAIN])
+    _record(benchmark, task, len(PLAIN))
