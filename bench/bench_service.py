@@ -21,6 +21,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -103,27 +104,29 @@ def bench_advise_in_process(benchmark):
     _record(benchmark, task, len(PARAMS))
 
 
-def bench_advise_json_lines_one_at_a_time(benchmark, lines_service):
-    task = "advise, JSON lines, one request at a time"
+KINDS = {"advise": LINES, "advise fan_aware=false": PLAIN}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def bench_advise_json_lines_one_at_a_time(benchmark, lines_service, kind):
+    task = f"{kind}, JSON lines, one request at a time"
     stdin, stdout = lines_service.stdin, lines_service.stdout
+    requests = KINDS[kind]
 
     def round_trips():
-        for line in LINES:
+        for line in requests:
             stdin.write(line)
             stdout.readline()
 
-    _info(benchmark, task, len(LINES))
+    _info(benchmark, task, len(requests))
     benchmark(round_trips)
-    _record(benchmark, task, len(LINES))
+    _record(benchmark, task, len(requests))
 
 
 def bench_advise_json_lines_pipelined(benchmark, lines_service):
     task = "advise, JSON lines, all requests sent then all read"
     stdin, stdout = lines_service.stdin, lines_service.stdout
-    # a pipe holds 64 KiB: write from a thread so that the service never blocks on a full pipe
-    import threading
-
-    def pipelined():
+    def pipelined():  # a pipe holds 64 KiB: the writer runs in a thread so that neither side blocks
         writer = threading.Thread(target=lambda: stdin.writelines(LINES))
         writer.start()
         answers = [stdout.readline() for _ in LINES]
@@ -136,29 +139,10 @@ def bench_advise_json_lines_pipelined(benchmark, lines_service):
     _record(benchmark, task, len(LINES))
 
 
-def bench_advise_http_one_at_a_time(benchmark, http_service):
-    task = "advise, HTTP keep-alive, one request at a time"
-    _info(benchmark, task, len(LINES))
-    benchmark(lambda: [_post(http_service, line) for line in LINES])
-    _record(benchmark, task, len(LINES))
-
-
-def bench_plain_advise_json_lines_one_at_a_time(benchmark, lines_service):
-    task = "advise fan_aware=false, JSON lines, one at a time"
-    stdin, stdout = lines_service.stdin, lines_service.stdout
-
-    def round_trips():
-        for line in PLAIN:
-            stdin.write(line)
-            stdout.readline()
-
-    _info(benchmark, task, len(PLAIN))
-    benchmark(round_trips)
-    _record(benchmark, task, len(PLAIN))
-
-
-def bench_plain_advise_http_one_at_a_time(benchmark, http_service):
-    task = "advise fan_aware=false, HTTP keep-alive, one at a time"
-    _info(benchmark, task, len(PLAIN))
-    benchmark(lambda: [_post(http_service, body) for body in PLAIN])
-    _record(benchmark, task, len(PLAIN))
+@pytest.mark.parametrize("kind", KINDS)
+def bench_advise_http_one_at_a_time(benchmark, http_service, kind):
+    task = f"{kind}, HTTP keep-alive, one request at a time"
+    requests = KINDS[kind]
+    _info(benchmark, task, len(requests))
+    benchmark(lambda: [_post(http_service, body) for body in requests])
+    _record(benchmark, task, len(requests))
