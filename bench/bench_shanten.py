@@ -57,7 +57,7 @@ def warm():
     batch.useful(HANDS13[:10])
     mjfast.shanten(HANDS13[0])
     mjfast.useful_tiles(HANDS13[0])
-    mjfast.best_discards(HANDS14[0])
+    mjfast.best_discards(HANDS14[0], fan_aware=False)
 
 
 # --- all-forms shanten -------------------------------------------------------------------
@@ -168,7 +168,7 @@ def _gb_best_discard(counts14, next_step=False):
 def bench_best_discard(benchmark):
     _info(benchmark, "best discard + acceptance, all forms, 14 tiles", "mjfast", N_DISCARD)
     hands = list(HANDS14)
-    benchmark(lambda: [mjfast.best_discards(h, next_step=False) for h in hands])
+    benchmark(lambda: [mjfast.best_discards(h, fan_aware=False, next_step=False) for h in hands])
 
 
 def bench_best_discard_pymahjonggb(benchmark):
@@ -180,7 +180,7 @@ def bench_best_discard_pymahjonggb(benchmark):
 def bench_best_discard_next(benchmark):
     _info(benchmark, "best discard + acceptance + next_acceptance, 14 tiles", "mjfast", 100)
     hands = list(HANDS14[:100])
-    benchmark.pedantic(lambda: [mjfast.best_discards(h) for h in hands], rounds=3, iterations=1)
+    benchmark.pedantic(lambda: [mjfast.best_discards(h, fan_aware=False) for h in hands], rounds=3, iterations=1)
 
 
 def bench_best_discard_next_pymahjonggb(benchmark):
@@ -196,18 +196,19 @@ def bench_batch_discards(benchmark):
 
 # --- start-up and memory ---------------------------------------------------------------------
 
-FIRST_QUERY = (
-    "import time; t = time.perf_counter(); import mjfast; "
-    "mjfast.best_discards('123m456p789s1357sE'); "
-    "print(time.perf_counter() - t)"
-)
+def _first_query(call: str) -> str:
+    return f"import mjfast; mjfast.{call}"
 
 
-def bench_first_query_warm_cache(benchmark):
-    """A fresh process: import, load the table, load cached kernels, answer one discard query."""
-    subprocess.run([sys.executable, "-c", FIRST_QUERY], check=True)  # make sure the cache is warm
-    _info(benchmark, "fresh process: import + first best_discards (warm cache)", "mjfast", 1)
-    benchmark.pedantic(lambda: subprocess.run([sys.executable, "-c", FIRST_QUERY], check=True,
+@pytest.mark.parametrize("call", ["shanten('123m456p789s1357s')",
+                                  "best_discards('123m456p789s1357sE', fan_aware=False)",
+                                  "best_discards('123m456p789s1357sE')"])
+def bench_first_query_warm_cache(benchmark, call):
+    """A fresh process: import, load the table, load the cached kernels, answer one query."""
+    subprocess.run([sys.executable, "-c", _first_query(call)], check=True)  # make sure the cache is warm
+    _info(benchmark, f"fresh process: import + {call.split('(')[0]}"
+          f"{' (plain)' if 'fan_aware' in call else ''}, warm cache", "mjfast", 1)
+    benchmark.pedantic(lambda: subprocess.run([sys.executable, "-c", _first_query(call)], check=True,
                                               capture_output=True), rounds=5, iterations=1)
 
 
