@@ -210,17 +210,23 @@ class TableState:
         self._enter(flower)
         self.seats[player].flowers += 1
 
-    def draw(self, player: int, tile: int) -> None:
-        self._pass_claims()
-        seat = self._expect(player, DRAW)
+    def draw(self, player: int, tile: "int | None") -> None:
+        # the replay's most frequent step: checks written out, no helper calls on the way
+        if self.phase != DRAW:
+            self._pass_claims()
+            self._expect(player, DRAW)
         if player != self.turn:
             raise IllegalAction(f"player {player} draws but player {self.turn} is to draw")
         if self.tiles_left(player) <= 0:
             raise IllegalAction(f"player {player} draws from an empty wall")
+        seat = self.seats[player]
         if tile is not None:  # None: a tile the viewer does not see
-            if is_flower(tile):
+            if tile >= N_KINDS:
                 raise IllegalAction(f"{TOKENS[tile]} is a flower: it is shown (BuHua), not drawn into the hand")
-            self._enter(tile)
+            copies = self.copies
+            if copies[tile] == 4:
+                self._enter(tile)  # raises, naming the tile
+            copies[tile] += 1
             seat.concealed[tile] += 1
         self.draws[player] += 1
         self.taken += 1
@@ -228,7 +234,9 @@ class TableState:
         self.phase = DISCARD
 
     def play(self, player: int, tile: int) -> None:
-        seat = self._expect(player, DISCARD, DISCARD_AFTER_CLAIM)
+        if self.phase != DISCARD and self.phase != DISCARD_AFTER_CLAIM:
+            self._expect(player, DISCARD, DISCARD_AFTER_CLAIM)  # raises, saying what is expected
+        seat = self.seats[player]
         if player != self.turn:
             raise IllegalAction(f"player {player} discards but it is player {self.turn}'s turn")
         if seat.concealed[tile] == 0:
