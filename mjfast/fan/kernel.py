@@ -86,12 +86,12 @@ def score_into(vec, rules, out, work):
             points = nine_gates_form(hand, current)
         if points >= 0:
             best_points = points
-            best[:] = current
+            _copy(current, best)
     elif hand.n_melds == 1:
         points = knitted_straight_form(hand, current)
         if points >= 0:
             best_points = points
-            best[:] = current
+            _copy(current, best)
 
     if best_points < 0 or also_seven_pairs:
         n_sets = 4 - hand.n_melds
@@ -99,7 +99,8 @@ def score_into(vec, rules, out, work):
         n_splits = split_regular(hand.counts, n_sets, kinds, tiles, pairs, search)
         if n_splits > 0:
             base = work[W_BASE:W_BASE + N_FANS]
-            base[:] = 0
+            for f in range(N_FANS):
+                base[f] = 0
             tile_fans(hand.held, base, YES)
             condition_fans(hand.conditions, base)
             set_kind = work[W_SETS:W_SETS + 4]
@@ -118,7 +119,7 @@ def score_into(vec, rules, out, work):
                     and (current[PURE_TRIPLE_CHOW] > 0 or current[TRIPLE_PUNG] > 0 or also_seven_pairs)
                 ):
                     best_points = points
-                    best[:] = current
+                    _copy(current, best)
     if best_points < 0:
         return _no_win(out)
     flowers = vec[AT_FLOWERS]
@@ -128,6 +129,14 @@ def score_into(vec, rules, out, work):
     out[AT_TOTAL] = best_points + flowers
     out[AT_CORRECTED] = hand.conditions
     return best_points + flowers
+
+
+@njit(cache=True)
+def _copy(source, dest):
+    """dest[:] = source, as a loop: slice assignment compiles numba's shape-mismatch error
+    path, string formatting and all, which adds seconds to the first compilation."""
+    for f in range(source.shape[0]):
+        dest[f] = source[f]
 
 
 @njit(cache=True)
