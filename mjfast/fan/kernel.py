@@ -36,7 +36,7 @@ from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE
 from .rules import condition_fans, tile_fans
 from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, hand_state, meld_of, new_work, split_buffers
 from .tileprops import KNITTED, ORPHANS, RANK, SUIT
-from .waits import regular_waits, seven_pairs_wait
+from .waits import NO_TILE, regular_waits, seven_pairs_wait
 
 # The output row: fan counts by id, the total with flowers (NOT_A_WIN if the hand is no win),
 # and the corrected win conditions.
@@ -228,7 +228,7 @@ def _special_candidates(counts13, held, n_melds):
             rest = counts13.copy()
             for i in range(9):
                 rest[KNITTED[p, i]] -= 1
-            mask |= regular_waits(rest, held, True, -1)
+            mask |= regular_waits(rest, held, YES, NO_TILE)
     if n_melds == 1:
         return mask
     single = seven_pairs_wait(counts13)
@@ -296,7 +296,7 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules,
         standing += counts13[t]
     if standing != 13 - 3 * n_melds:
         return NOT_READY_SIZE
-    vec = _vector(counts13, melds, 0, conditions, seat, prevalent, flowers)
+    vec = _vector(counts13, melds, NO_TILE, conditions, seat, prevalent, flowers)  # no winning tile yet
     work = new_work()
     counts = np.zeros(34, np.int64)
     for t in range(34):
@@ -311,7 +311,7 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules,
             held[tile + 2] += 1
         else:
             held[tile] += 4 if kind == KONG_SET else 3
-    candidates = regular_waits(counts, held, True, -1) | _special_candidates(counts, held, n_melds)
+    candidates = regular_waits(counts, held, YES, NO_TILE) | _special_candidates(counts, held, n_melds)
     out = np.empty(OUT_LEN, np.int64)
     n = 0
     for t in range(34):
