@@ -10,8 +10,8 @@ process, as a bot would use it. Each round sends every request once:
 - pipelined (JSON lines): send all, then read all (the throughput of one connection).
 
 The same work done in this process (the operation alone, no transport) is timed beside them,
-so that the transport's share is visible. Figures are per request; the table at the end
-gives requests per second.
+and a shanten query on the same hands shows what the transport itself costs. Figures are per
+request; the table at the end gives requests per second.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def _decisions(limit: int) -> list[dict]:
 PARAMS = _decisions(200)
 LINES = [json.dumps({"id": i, "op": "advise", **p}) + "\n" for i, p in enumerate(PARAMS)]
 PLAIN = [json.dumps({"id": i, "op": "advise", "fan_aware": False, **p}) + "\n" for i, p in enumerate(PARAMS)]
+# the cheapest query on the same hands: what the transport itself costs
+SHANTEN = [json.dumps({"id": i, "op": "shanten", "hand": p["hand"]}) + "\n" for i, p in enumerate(PARAMS)]
 
 
 def _info(benchmark, task: str, n: int) -> None:
@@ -104,7 +106,7 @@ def bench_advise_in_process(benchmark):
     _record(benchmark, task, len(PARAMS))
 
 
-KINDS = {"advise": LINES, "advise fan_aware=false": PLAIN}
+KINDS = {"advise": LINES, "advise fan_aware=false": PLAIN, "shanten": SHANTEN}
 
 
 @pytest.mark.parametrize("kind", KINDS)
