@@ -131,7 +131,7 @@ def _blocks(source) -> Iterator[list[tuple[int, str]]]:
                 yield block
                 block = []
             continue
-        if block and text[:6].lower() == "match ":
+        if block and text[0] in "Mm" and text[:6].lower() == "match ":
             yield block
             block = []
         block.append((number, text))
@@ -195,6 +195,8 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
     end: "tuple | None" = None  # (fan total, fans, drawn) once the result line is read
     scores = None
     token_id, action_by_word = TOKEN_ID, _ACTION_BY_WORD
+    new_action = tuple.__new__  # an Action without NamedTuple's keyword handling: the hot path
+    dealt = False
     for number, text in lines[2:]:
         words = text.split()
         if scores is not None:
@@ -203,12 +205,12 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
         if head == "Player" or head.lower() == "player":
             if end is not None:
                 raise LogError(match_id, number, "a Player line after the game's result")
-            if len(words) == 4 and len(deals) == 4:  # the common line: one action, one tile
+            if len(words) == 4 and dealt:  # the common line: one action, one tile
                 kind = action_by_word.get(words[2]) or action_by_word.get(words[2].lower())
                 tile = token_id.get(words[3])
                 player = _PLAYER.get(words[1])
                 if kind is not None and tile is not None and player is not None and kind != "Invalid":
-                    actions.append(Action(player, kind, tile))
+                    actions.append(new_action(Action, (player, kind, tile, ())))
                     action_lines.append(number)
                     continue
             if len(words) < 3:
@@ -222,6 +224,7 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
                 if len(tiles) < HAND_SIZE:
                     raise LogError(match_id, number, f"a deal has {HAND_SIZE} tiles, this one {len(tiles)}")
                 deals.append(tiles)
+                dealt = len(deals) == 4
                 continue
             kind = action_by_word.get(word)
             if kind is None:
