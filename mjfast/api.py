@@ -18,11 +18,13 @@ from .groups import INF
 from .hand import Hand, parse_hand, visible_counts
 from .lookup import load_table
 from .shanten import FORM_NAMES, N_FORMS
-from .tiles import N_KINDS, TILE_NAMES, is_botzone, parse_tiles
+from .tiles import N_KINDS, TILE_NAMES, parse_tiles
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
+_UINT8 = _NO_MELDS.dtype
+_HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
 _work = None
 
@@ -117,15 +119,17 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
 
     Count arrays and plain strings are not checked here: the kernels check them and
     _raise_for re-parses them for the message."""
-    if type(h) is np.ndarray and h.dtype == np.uint8 and h.shape == (N_KINDS,):
-        if not (h.flags.writeable and h.flags.c_contiguous):
+    if h.__class__ is np.ndarray and h.dtype is _UINT8 and h.shape == _HAND_SHAPE:
+        flags = h.flags
+        if not (flags.writeable and flags.c_contiguous):
             h = np.array(h)
         return h, _NO_MELDS, 0
-    if type(h) is str and "[" not in h and not is_botzone(h):
-        tally = [0] * N_KINDS
-        for t in parse_tiles(h):
-            tally[t] += 1
-        if len(tally) == N_KINDS and max(tally) <= 4:
+    if h.__class__ is str and "[" not in h:
+        ids = parse_tiles(h)
+        if len(ids) <= 14:  # counts fit a byte; the kernel checks everything else
+            tally = [0] * N_KINDS
+            for t in ids:
+                tally[t] += 1
             return np.array(tally, np.uint8), _NO_MELDS, 0
         return parse_hand(h).kernel_arrays()  # raises the precise HandError
     if isinstance(h, Hand):
