@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .discard import discard_options, discard_sweep, masked_sum
+from .discard import discard_options, discard_sweep, masked_sum, next_acceptance
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import _vector, score_into
 from .fan.layout import WIN_SELF_DRAWN
@@ -155,21 +155,26 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
 def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
                       out_dist, out_mask, out_acceptance, out_next, out_effective, out_valid, out_next_valid,
                       out_valid_draws, out_value, out_wait_points, work):
-    """Plain discard figures (as discard.discard_options with next acceptance) plus, per
-    discard t:
+    """Plain discard figures (as discard.discard_options) plus, per discard t:
 
     out_effective[t]: the shanten that counts in MCR: a ready hand none of whose waits
     reaches the minimum is one step away (it must change its waits), and a hand one step
     away whose draws all lead to such hands is two steps away;
-    out_valid[t] (UNKNOWN beyond one step): ready and valid, the valid waits' unseen copies;
-    otherwise the unseen copies of the draws after which a discard leaves a valid ready hand
-    (any draw for a ready hand changing its waits, a useful draw for a hand one step away),
-    listed in out_valid_draws[t]; out_next_valid[t]: over those candidate draws, the valid
-    acceptance after the best discard, averaged by unseen copies;
-    out_value[t]: the same for copies x fans (fans aside from the wait's shape), a tie-break;
-    out_wait_points[t, w]: for a ready result, (fans on a discard win, fans on a self-draw).
+    out_valid[t]: ready and valid, the valid waits' unseen copies; otherwise the unseen
+    copies of the draws after which a discard leaves a valid ready hand (any draw for a
+    ready hand changing its waits, a useful draw for a hand one step away), listed in
+    out_valid_draws[t]; out_next_valid[t]: over those candidate draws, the valid acceptance
+    after the best discard, averaged by unseen copies; out_value[t]: the same for copies x
+    fans (fans aside from the wait's shape), a tie-break;
+    out_wait_points[t, w]: for a ready result, (fans on a discard win, fans on a self-draw);
+    out_next[t]: the plain next acceptance.
+
+    Work is spent only where it can change the ranking: when some discard leaves a ready
+    hand with a valid wait, discards that leave the hand further away keep their plain
+    figures (out_valid UNKNOWN, out_effective their plain shanten, a lower bound); next
+    acceptance is worked out only for the discards of the best effective shanten.
     """
-    discard_options(table, counts, meld_counts, n_melds, unseen, True, out_dist, out_mask, out_acceptance, out_next,
+    discard_options(table, counts, meld_counts, n_melds, unseen, False, out_dist, out_mask, out_acceptance, out_next,
                     work)
     memo = Dict.empty(key_type=_KEY, value_type=types.int64)
     out = np.empty(OUT_LEN, np.int64)
@@ -178,44 +183,59 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
-    every_tile = (np.int64(1) << 34) - 1
     hand = counts.astype(np.int64)
-    for t in range(34):
+    ready_and_valid = False
+    for t in range(34):  # ready results first: every wait's fans both ways
         out_effective[t] = out_dist[t] - 1
         out_valid[t] = UNKNOWN
         out_next_valid[t] = 0.0
         out_valid_draws[t] = 0
         out_value[t] = 0.0
-        if out_dist[t] > 2:
+        if out_dist[t] != 1:
             continue
         hand[t] -= 1
-        draws = out_mask[t]
-        if out_dist[t] == 1:  # ready: every wait's fans both ways
-            for w in range(34):
-                if (out_mask[t] >> w) & 1:
-                    hand[w] += 1
-                    out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, memo, out,
-                                                       fan_work)[0]
-                    out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules,
-                                                       memo, out, fan_work)[0]
-                    hand[w] -= 1
-            valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum,
-                                        memo, out, fan_work)
-            if valid > 0:
-                out_valid[t] = valid
-                out_value[t] = value
-                hand[t] += 1
-                continue
-            out_effective[t] = 1  # no wait can win: any draw may give better waits
-            draws = every_tile
+        for w in range(34):
+            if (out_mask[t] >> w) & 1:
+                hand[w] += 1
+                out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, memo, out,
+                                                   fan_work)[0]
+                out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules,
+                                                   memo, out, fan_work)[0]
+                hand[w] -= 1
+        valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum,
+                                    memo, out, fan_work)
+        hand[t] += 1
+        if valid > 0:
+            out_valid[t] = valid
+            out_value[t] = value
+            ready_and_valid = True
+        else:
+            out_effective[t] = 1  # no wait can win: it must change its waits
+    every_tile = (np.int64(1) << 34) - 1
+    for t in range(34):  # one step away (and ready hands that cannot win): which draws help
+        one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
+        if not one_step or ready_and_valid:
+            continue
+        hand[t] -= 1
+        draws = every_tile if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
             table, hand, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
             fan_work, work, dist, masks, level2_dist, level2_mask)
+        hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)
         if valid_draws == 0:
             out_effective[t] += 1
-        hand[t] += 1
+    best = INF
+    for t in range(34):
+        if out_dist[t] < INF:
+            best = min(best, out_effective[t])
+    for t in range(34):  # the plain tie-break where it can matter
+        if out_dist[t] < INF and out_dist[t] > 1 and out_effective[t] == best:
+            hand[t] -= 1
+            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, out_dist[t], out_mask[t], work,
+                                          dist, masks, level2_dist, level2_mask)
+            hand[t] += 1
 
 
 @njit(cache=True)

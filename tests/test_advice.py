@@ -61,6 +61,16 @@ def test_a_meld_costs_the_concealed_hand_fans():
     assert max(w.discard for w in melded.wait_fans) < min(w.discard for w in concealed.wait_fans)
 
 
+def test_options_behind_a_valid_ready_hand_keep_plain_figures():
+    # Puzzle 1: discarding 3m leaves a ready hand with valid waits, so the discards that
+    # leave the hand one step away cannot rank above it and are not worked out.
+    options = mjfast.best_discards("2m3m3m4m4m5m6m2p3p4p3s4sPP")
+    assert options[0].effective_shanten == 0 and options[0].valid_acceptance > 0
+    behind = [o for o in options if o.shanten >= 1]
+    assert behind and all(o.valid_acceptance is None and o.next_acceptance == 0.0 for o in behind)
+    assert all(o.acceptance > 0 for o in behind)  # the plain figures are still there
+
+
 def test_flowers_never_count_toward_the_minimum():
     without = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="W", prevalent_wind="N"))
     with_eight = _by_tile(mjfast.best_discards("EEESSS123m45p99mN", seat_wind="W", prevalent_wind="N", flowers=8))
@@ -120,7 +130,7 @@ def test_one_step_valid_draws_match_a_slow_reference(seed):
         hand = Hand(counts, melds)
         unseen = 4 - hand.counts.astype(int) - hand.meld_counts
         for option in mjfast.best_discards(hand):
-            if option.shanten != 1:
+            if option.shanten != 1 or option.valid_acceptance is None:  # None: a ready option wins
                 continue
             c13 = np.array(hand.counts)
             c13[TILE_INDEX[option.tile]] -= 1
