@@ -57,12 +57,12 @@ def _agents(*bots):
 def test_mjfast_bots_play_sound_games_on_both_walls():
     agents = _agents(*(MjfastBot() for _ in range(4)))
     kinds = set()
-    for result in play_games(agents, range(24)):
+    for result in play_games(agents, range(60)):
         assert_sound(result)
         kinds.add(result.outcome.kind)
     shared = _agents(*(MjfastBot(wall="shared") for _ in range(4)))
     flowers = 0
-    for result in play_games(shared, range(100, 108), wall="shared"):
+    for result in play_games(shared, range(100, 120), wall="shared"):
         assert_sound(result)
         flowers += sum(seat.flowers for seat in result.table.seats)
     assert "win" in kinds and flowers > 0
