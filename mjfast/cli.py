@@ -375,6 +375,10 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay game logs, check every rule, re-score the wins")
     replay.add_argument("logs", nargs="+", metavar="LOG")
     replay.set_defaults(run=_replay)
+
+    from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs
+
+    add_logs(sub)
     return parser
 
 

@@ -1,0 +1,23 @@
+"""Bulk analysis of MCR game logs: every decision replayed, on one core, all cores or a cluster.
+
+    from mjfast.logs import analyse_logs
+    summary = analyse_logs(["games.txt.gz", "more_logs/"], "out/")      # all local cores
+    summary = analyse_logs("games.txt", "out/", dask="tcp://scheduler:8786")
+
+Every game is replayed and checked by mjfast.game (a broken game is rejected with its match
+id, line and reason; the rest goes on), every discard is ranked by mjfast (plainly and
+fan-aware) and every claim opportunity recorded. The command is `mjfast logs`; the output
+files and their columns are described in docs/logs.md.
+
+Modules, one concept each: sources (files and chunks of games), kernels (one numba call per
+discard), analysis (one game replayed into rows), work (a chunk in, rows out), execute
+(inline, local processes or Dask, results in order), columns (the tables' columns), output
+(Parquet and CSV), summary (the run's figures), report (report.md and its plots), run (a
+whole run), cli (the command's arguments).
+"""
+
+from .analysis import GameAnalyser
+from .run import analyse_logs
+from .sources import LogsError
+
+__all__ = ["GameAnalyser", "LogsError", "analyse_logs"]

@@ -1,0 +1,269 @@
+"""Replaying one logged game and analysing every decision in it.
+
+The game is replayed by mjfast.game.Replay, which checks every rule and re-scores the result;
+this module only looks at the table before each action:
+
+* at each Play, the player's discard decision (kernels.discard_figures);
+* at the first action after a discard (or an added kong), every other player's claim
+  opportunity: the claims the rules allowed them (TableState decides; a win must reach 8
+  fans), what they did (the action, or the log's Ignore clause for a claim that lost on
+  priority) and the shanten each claim would have given.
+
+A player's waiting hand between their turns is the hand left by their last discard (or the
+deal): its shanten and waits are known from that decision, so claims cost nothing to find
+except where a claim is possible.
+
+Rows go into integer matrices laid out as columns.DECISION_CELLS and columns.GAME_CELLS.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from ..fan.encode import pack_melds
+from ..fan.ruleset import JUDGE
+from ..game.logformat import GameLog, LogError, botzone_fans
+from ..game.outcome import score_win
+from ..game.replay import Replay
+from ..game.state import CLAIM, ROB, IllegalAction, chow_tiles
+from ..hand_kernels import OK
+from ..lookup import load_table
+from ..tiles import N_KINDS
+from . import kernels as K
+from .columns import ACTIONS, CLAIM_ACTION, D, DECISION_CELLS, G, GAME_CELLS, KINDS, NA, OPTION_BITS, RESULTS
+
+_DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
+_PASS, _HU = ACTIONS.index("pass"), ACTIONS.index("hu")
+_NO_MELDS = np.zeros(N_KINDS, np.uint8)
+# A claim row's cells, in the order _claims fills them.
+_CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind", "tile", "action", "overruled",
+                                         "options", "shanten_before", "shanten_after", "claim_shanten")])
+
+
+class Rows:
+    """A growing int32 matrix: rows are appended in place and can be dropped from a mark."""
+
+    def __init__(self, width: int, capacity: int = 1024):
+        self.data = np.full((capacity, width), NA, np.int32)
+        self.n = 0
+
+    def append(self) -> np.ndarray:
+        if self.n == len(self.data):
+            grown = np.full((2 * len(self.data), self.data.shape[1]), NA, np.int32)
+            grown[:self.n] = self.data
+            self.data = grown
+        self.n += 1
+        return self.data[self.n - 1]
+
+    def truncate(self, n: int) -> None:
+        self.data[n:self.n] = NA
+        self.n = n
+
+    def take(self) -> np.ndarray:
+        """The rows so far (a copy), and start again empty."""
+        rows = self.data[:self.n].copy()
+        self.truncate(0)
+        return rows
+
+
+class _Seat:
+    """What the analysis keeps of one player between their turns: the waiting hand as the
+    kernels read it (counts, meld_counts, n_melds), its shanten and waits (a tile mask, 0
+    unless ready), the turns played, and the melds as last seen with their tile counts and
+    packed form."""
+
+    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "waits", "turns", "melds", "melded", "packed")
+
+    def __init__(self, counts: np.ndarray, shanten: int, waits: int):
+        self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
+        self.shanten, self.waits, self.turns = shanten, waits, 0
+        self.melds, self.melded, self.packed = (), _NO_MELDS, 0
+
+    def melds_now(self, melds: list) -> tuple[np.ndarray, int]:
+        """(meld tile counts, packed melds) of the player's melds now; recomputed only when
+        they changed (a new meld, or a pung grown into a kong)."""
+        melds = tuple(melds)
+        if melds != self.melds:
+            melded = np.zeros(N_KINDS, np.uint8)
+            for m in melds:
+                for t in m.tiles:
+                    melded[t] += 1
+            self.melds, self.melded, self.packed = melds, melded, pack_melds(melds)
+        return self.melded, self.packed
+
+
+class GameAnalyser:
+    """Analyses games one after another into its decision and game rows.
+
+    fan_aware: also rank every discard as mjfast.best_discards does by default (knowing the
+    8-fan minimum); that ranking costs far more than the rest (see docs/logs.md)."""
+
+    def __init__(self, fan_aware: bool = True):
+        self.fan_aware = fan_aware
+        self.lookup = load_table()
+        self.scratch = K.Scratch()
+        self.decisions = Rows(len(DECISION_CELLS))
+        self.games = Rows(len(GAME_CELLS), 64)
+        self.match_ids: list[str] = []
+        self.fans: list[str] = []
+        self._rejection: "LogError | None" = None  # a decision the kernels could not read (see _discard)
+
+    def analyse(self, game: GameLog, index: int) -> None:
+        """Replay and analyse one game (its position among the games read: `index`); raises
+        LogError for a game that breaks a rule, leaving no row of it behind."""
+        mark = self.decisions.n
+        try:
+            self._analyse(game, index)
+        except LogError:
+            self.decisions.truncate(mark)
+            raise
+
+    def take(self) -> tuple[np.ndarray, np.ndarray, list, list]:
+        """(decision rows, game rows, match ids, fans) of the games analysed since the last
+        take, and start again empty."""
+        match_ids, fans = self.match_ids, self.fans
+        self.match_ids, self.fans = [], []
+        return self.decisions.take(), self.games.take(), match_ids, fans
+
+    def _analyse(self, game: GameLog, index: int) -> None:
+        replay = Replay(game)
+        seats = None
+        last = len(game.actions) - 1
+        first_decision = self.decisions.n
+        self._rejection = None
+        for k, step in enumerate(replay):
+            self._raise_rejection()
+            table, action = step.table, step.action
+            if seats is None:
+                seats = [self._dealt(table, p) for p in range(4)]
+            if table.pending is not None and table.phase in (CLAIM, ROB):
+                self._claims(table, action, step.line, seats, index)
+            if action.kind == "Play":
+                self._discard(table, action, step.line, seats[action.player], index, game.match_id)
+                if k == last:  # nothing follows: the others' claims on it all passed
+                    after = copy.deepcopy(table)
+                    after.play(action.player, action.tile)
+                    self._claims(after, None, step.line, seats, index)
+        check = replay.check()
+        self._raise_rejection()
+        self._game_row(game, index, check, self.decisions.data[first_decision:self.decisions.n])
+
+    def _raise_rejection(self) -> None:
+        if self._rejection is not None:
+            raise self._rejection
+
+    def _dealt(self, table, player: int) -> _Seat:
+        counts = np.array(table.seats[player].concealed, np.uint8)
+        shanten, waits = K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work)
+        return _Seat(counts, shanten, waits)
+
+    def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
+        player, tile = action.player, action.tile
+        melds = table.seats[player].melds
+        # a bytearray's buffer: a writeable uint8 array without numpy's slower list conversion
+        counts = np.frombuffer(bytearray(table.seats[player].concealed), np.uint8)
+        meld_counts, packed = seat.melds_now(melds)
+        s = self.scratch
+        seat.turns += 1
+        status, shanten, waits = K.discard_row(
+            self.lookup, counts, meld_counts, len(melds), packed, table.visible_to(player), player,
+            table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts, seat.meld_counts, seat.n_melds,
+            self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points, s.work, self.decisions.append(), index, line,
+            seat.turns)
+        if status != OK:
+            # An illegal action makes the replay raise with its reason as soon as it applies
+            # it; only if it does not is the kernels' rejection the game's error.
+            self.decisions.truncate(self.decisions.n - 1)
+            reason = ("the tile is not in the hand" if status == K.NOT_HELD else f"kernel status {status}")
+            self._rejection = LogError(match_id, line, f"the analysis cannot read player {player}'s discard: {reason}")
+            return
+        counts[tile] -= 1
+        seat.counts, seat.meld_counts, seat.n_melds = counts, meld_counts, len(melds)
+        seat.shanten, seat.waits = shanten, waits
+
+    def _claims(self, table, action, line: int, seats: list, index: int) -> None:
+        """A row for each player who could claim the pending tile; `action` is what followed
+        (None when nothing did)."""
+        giver, tile = table.pending
+        robbing = table.phase == ROB
+        overruled = {who: CLAIM_ACTION[claim] for who, claim, _ in action.ignored} if action is not None else {}
+        for player in ((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4):
+            seat = seats[player]
+            options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
+            if not options:
+                continue
+            after = seat.shanten  # passed, or overruled: the hand is as it was
+            if action is not None and action.player == player and action.kind in CLAIM_ACTION:
+                done, lost = CLAIM_ACTION[action.kind], 0
+                # a claim the rules do not allow breaks the game when the replay applies it
+                after = shanten_of.get((done, action.tile), -1 if done == _HU else NA)
+            elif player in overruled:
+                done, lost = overruled[player], 1
+            else:
+                done, lost = _PASS, 0
+            row = self.decisions.append()
+            row[_CLAIM_CELLS] = (
+                index, line, player, seat.turns + 1, _CLAIM, tile, done, lost, options, seat.shanten, after,
+                min(shanten_of.values()))
+
+    def _options(self, table, player: int, giver: int, tile: int, robbing: bool, seat: _Seat):
+        """(option bits, {(action, tile as the log writes the claim): shanten after it}) of one
+        player's claims on `tile` (the log writes a chow by its middle tile)."""
+        bits, shanten_of = 0, {}
+        if (seat.waits >> tile) & 1:
+            try:
+                score_win(table.win(player, tile))
+                bits |= OPTION_BITS["hu"]
+                shanten_of[(_HU, tile)] = -1
+            except IllegalAction:  # complete, but under the minimum
+                pass
+        if robbing:
+            return bits, shanten_of
+        held = table.seats[player].concealed[tile]
+        claims = [("peng", K.CLAIM_PUNG)] if held >= 2 else []
+        if held >= 3:
+            claims.append(("gang", K.CLAIM_KONG))
+        for name, kind in claims:
+            try:
+                table.check_claim(player, name.capitalize(), tile)
+            except IllegalAction:  # a kong needs a tile left to draw
+                continue
+            bits |= OPTION_BITS[name]
+            after = self._claim_shanten(seat, kind, tile, tile)
+            shanten_of[(ACTIONS.index(name), tile)] = after
+        if player == (giver + 1) % 4:
+            for middle in table.chow_middles(player):
+                bits |= OPTION_BITS["chi"]
+                shanten_of[(ACTIONS.index("chi"), middle)] = self._claim_shanten(seat, K.CLAIM_CHOW,
+                                                                                  chow_tiles(middle)[0], tile)
+        return bits, shanten_of
+
+    def _claim_shanten(self, seat: _Seat, kind: int, first: int, claimed: int) -> int:
+        return K.claim_shanten(self.lookup, seat.counts, seat.meld_counts, seat.n_melds, kind, first, claimed,
+                               self.scratch.work)
+
+    def _game_row(self, game: GameLog, index: int, check, decisions: np.ndarray) -> None:
+        row = self.games.append()
+        win = check.win
+        result = "win" if win is not None else ("draw" if game.drawn else "foul")
+        discards = decisions[decisions[:, D["kind"]] == _DISCARD]
+        row[[G["game"], G["line"], G["prevalent_wind"], G["result"], G["score_line_matches"], G["discards"],
+             G["plain_agreements"], G["fan_aware_agreements"], G["acceptance_lost"]]] = (
+            index, game.line, game.prevalent_wind, RESULTS.index(result), check.score_line_matches, len(discards),
+            np.count_nonzero(discards[:, D["plain_rank"]] == 1),
+            np.count_nonzero(discards[:, D["fan_aware_rank"]] == 1) if self.fan_aware else NA,
+            discards[:, D["acceptance_lost"]].sum())
+        row[[G["score_0"], G["score_1"], G["score_2"], G["score_3"]]] = game.scores
+        if game.fan_total is not None:
+            row[G["fan_line"]] = game.fan_total
+        fans = ""
+        if win is not None:
+            row[[G["winner"], G["fan_total"], G["fan_line_matches"]]] = (
+                win.winner, check.fans.total, check.fan_line_matches)
+            if win.discarder is not None:
+                row[G["discarder"]] = win.discarder
+            fans = "+".join(f"{name}*{count}" for name, count in botzone_fans(check.fans))
+        self.match_ids.append(game.match_id)
+        self.fans.append(fans)

@@ -1,0 +1,114 @@
+"""The columns of the two output tables: one row per decision, one row per game.
+
+Workers fill integer matrices (cheap to build, to ship between processes and to merge);
+the writer turns them into typed, named columns. Each column is declared once here with its
+type and meaning; docs/logs.md lists the same (a test keeps the two in step).
+
+Integer cells use NA where a value does not apply to the row (a claim has no discard
+ranking; a draw has no winner). Tiles are tile ids, written out as mjfast's tile names.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+NA = -(2 ** 31)  # int32 minimum: never a real value
+
+
+class Column(NamedTuple):
+    name: str
+    type: str  # int8 int16 int32 float64 bool string tile (a tile name) or a label set (see LABELS)
+    meaning: str
+
+
+KINDS = ("discard", "claim")
+ACTIONS = ("play", "pass", "chi", "peng", "gang", "hu")
+CLAIM_ACTION = {"Chi": ACTIONS.index("chi"), "Peng": ACTIONS.index("peng"), "Gang": ACTIONS.index("gang"),
+                "Hu": ACTIONS.index("hu")}
+RESULTS = ("win", "draw", "foul")
+# Claim options as bits of the `options` cell, written as their names joined by spaces.
+OPTION_BITS = {"chi": 1, "peng": 2, "gang": 4, "hu": 8}
+LABELS = {"kind": KINDS, "action": ACTIONS, "result": RESULTS}
+
+# --- one row per decision ------------------------------------------------------------------------
+# The matrix a worker fills: these cells, in this order.
+DECISION_CELLS = (
+    Column("game", "int32", "the game's position among the games read (0 = first), as in games.*"),
+    Column("line", "int32", "line number of the action in its file (for a claim: the action that followed the discard)"),
+    Column("player", "int8", "seat 0-3 (0 = East, who draws first); the seat wind is the seat"),
+    Column("turn", "int16", "the player's turn: 1 for their first discard (a claim counts toward the turn it starts)"),
+    Column("kind", "kind", "discard: the player chose a tile to play; claim: the player could claim another's tile"),
+    Column("tile", "tile", "discard: the tile played; claim: the tile offered (a discard, or the tile of an added kong)"),
+    Column("action", "action", "play (a discard), or what the player did with a claim: chi, peng, gang, hu or pass"),
+    Column("overruled", "bool", "claim: the player claimed but lost on priority (the log's Ignore clause)"),
+    Column("options", "options", "claim: the claims the rules allowed, among chi peng gang hu (hu: 8 fans reached)"),
+    Column("shanten_before", "int8",
+           "shanten of the hand held before this turn (before the draw or the claim): -1 complete, 0 ready"),
+    Column("acceptance_before", "int16",
+           "discard: unseen copies of that hand's useful tiles, counted against what the player sees now"),
+    Column("shanten_after", "int8",
+           "discard: shanten after the tile played; claim: after what was done (a pass keeps shanten_before)"),
+    Column("acceptance_after", "int16", "discard: unseen copies of the useful tiles after the tile played"),
+    Column("claim_shanten", "int8", "claim: the best shanten one of the allowed claims gave (-1 for hu)"),
+    Column("complete", "bool", "discard: the 14 tiles were complete (a win not declared, or under 8 fans)"),
+    Column("discard_options", "int8", "discard: the distinct tiles the player could play"),
+    Column("best_plain", "tile",
+           "discard: mjfast's best discard by efficiency: shanten, then acceptance, then the least connected tile"),
+    Column("plain_rank", "int8", "discard: position of the tile played in that ranking (1 = mjfast's choice)"),
+    Column("best_shanten", "int8", "discard: shanten after mjfast's best plain discard"),
+    Column("best_acceptance", "int16", "discard: acceptance after mjfast's best plain discard"),
+    Column("best_fan_aware", "tile",
+           "discard: mjfast's best discard knowing the 8-fan minimum (mjfast.best_discards, the default ranking)"),
+    Column("fan_aware_rank", "int8", "discard: position of the tile played in the fan-aware ranking"),
+    Column("effective_shanten_after", "int8",
+           "discard: shanten counting only waits that reach 8 fans, after the tile played (see docs/logs.md)"),
+    Column("best_effective_shanten", "int8", "discard: the same after mjfast's best fan-aware discard"),
+    Column("valid_acceptance_after", "int16",
+           "discard: unseen copies of the waits (ready) or draws (one step away) that lead to 8 fans; "
+           "empty further away"),
+    Column("best_valid_acceptance", "int16", "discard: the same after mjfast's best fan-aware discard"),
+    Column("shanten_lost", "int8", "discard: shanten_after - best_shanten"),
+    Column("acceptance_lost", "int16",
+           "discard: best_acceptance - acceptance_after at the best shanten; all of best_acceptance when the "
+           "tile played left the hand further from ready"),
+)
+# Added when the table is written.
+DECISION_DERIVED = (Column("match_id", "string", "the game's Match id"),)
+DECISION_COLUMNS = DECISION_CELLS[:1] + DECISION_DERIVED + DECISION_CELLS[1:]
+
+# --- one row per game ----------------------------------------------------------------------------
+GAME_CELLS = (
+    Column("game", "int32", "the game's position among the games read (0 = first)"),
+    Column("line", "int32", "line number of the game's Match line in its file"),
+    Column("prevalent_wind", "int8", "0-3 = E S W N"),
+    Column("result", "result", "win, draw (exhaustive, 荒庄) or foul (a player's illegal action)"),
+    Column("winner", "int8", "the seat that won (empty unless a win)"),
+    Column("discarder", "int8", "the seat whose discard (or added kong) was won on; empty for a self-drawn win"),
+    Column("fan_total", "int16", "fans of the win as mjfast scores it, flowers included"),
+    Column("fan_line", "int16", "the total of the log's Fan line"),
+    Column("fan_line_matches", "bool", "mjfast's fans equal the Fan line's, name by name"),
+    Column("score_line_matches", "bool", "mjfast's settlement equals the Score line"),
+    Column("score_0", "int32", "seat 0's score in the log's Score line"),
+    Column("score_1", "int32", "seat 1's score"),
+    Column("score_2", "int32", "seat 2's score"),
+    Column("score_3", "int32", "seat 3's score"),
+    Column("discards", "int16", "discard decisions in the game"),
+    Column("plain_agreements", "int16", "of them, the tile played was mjfast's best plain discard"),
+    Column("fan_aware_agreements", "int16", "of them, the tile played was mjfast's best fan-aware discard"),
+    Column("acceptance_lost", "int32", "acceptance_lost summed over the game's discards"),
+)
+GAME_DERIVED = (
+    Column("match_id", "string", "the Match id"),
+    Column("file", "string", "the log file the game was read from"),
+    Column("fans", "string", "the win's fans as mjfast scores them, written as the Fan line writes them"),
+)
+GAME_COLUMNS = GAME_CELLS[:1] + GAME_DERIVED[:2] + GAME_CELLS[1:] + GAME_DERIVED[2:]
+
+
+def index(columns) -> dict:
+    """{name: position} of a column tuple."""
+    return {c.name: i for i, c in enumerate(columns)}
+
+
+D = index(DECISION_CELLS)
+G = index(GAME_CELLS)

@@ -1,0 +1,168 @@
+"""One numba call per logged decision: everything the analysis asks of mjfast's kernels.
+
+A discard decision costs one dispatch from Python whatever it asks: the waiting hand the
+player held before the turn (shanten, acceptance), every discard ranked plainly
+(hand_kernels.discards_of without the look-ahead) and, when wanted, fan-aware
+(advice.fan_discards_of, the ranking of mjfast.best_discards). The kernels are mjfast's own;
+this module reads their ranked rows straight into the decision's row (columns.DECISION_CELLS).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..advice import fan_discards_of
+from ..hand_kernels import OK, discards_of, shanten_of, useful_of
+from .columns import ACTIONS, D, KINDS, NA
+
+# Cells of a decision row, as compile-time constants for the kernels.
+_GAME, _LINE, _PLAYER, _TURN, _KIND, _TILE_CELL, _ACTION = (
+    D["game"], D["line"], D["player"], D["turn"], D["kind"], D["tile"], D["action"])
+_SHANTEN_BEFORE, _ACCEPTANCE_BEFORE = D["shanten_before"], D["acceptance_before"]
+_SHANTEN_AFTER, _ACCEPTANCE_AFTER = D["shanten_after"], D["acceptance_after"]
+_COMPLETE, _OPTIONS = D["complete"], D["discard_options"]
+_BEST_PLAIN, _PLAIN_RANK, _BEST_SHANTEN, _BEST_ACCEPTANCE = (
+    D["best_plain"], D["plain_rank"], D["best_shanten"], D["best_acceptance"])
+_SHANTEN_LOST, _ACCEPTANCE_LOST = D["shanten_lost"], D["acceptance_lost"]
+_FAN_CELLS = np.array([D["best_fan_aware"], D["fan_aware_rank"], D["effective_shanten_after"],
+                       D["best_effective_shanten"], D["valid_acceptance_after"], D["best_valid_acceptance"]])
+_BEST_FAN, _FAN_RANK, _EFFECTIVE_AFTER, _BEST_EFFECTIVE, _VALID_AFTER, _BEST_VALID = _FAN_CELLS
+_DISCARD, _PLAY = KINDS.index("discard"), ACTIONS.index("play")
+
+# Columns of the kernels' ranked rows (hand_kernels.discards_of, advice.fan_discards_of).
+_TILE, _SHANTEN, _ACCEPTANCE, _USEFUL = 0, 1, 2, 4
+_VALID, _EFFECTIVE = 5, 8
+
+# discard_row's status for a discard of a tile the hand does not hold (the kernels' own
+# statuses are small numbers).
+NOT_HELD = 100
+# Claims (see claim_shanten): the meld a claim makes.
+CLAIM_CHOW, CLAIM_PUNG, CLAIM_KONG = 0, 1, 2
+
+
+class Scratch:
+    """The kernels' working arrays for one analyser, reused by every decision."""
+
+    def __init__(self):
+        from ..shanten import new_scratch
+
+        self.work = new_scratch()
+        self.plain_rows = np.empty((34, 5), np.float64)
+        self.fan_rows = np.empty((34, 9), np.float64)
+        self.wait_points = np.zeros((34, 34, 2), np.int64)
+
+
+@njit(cache=True)
+def _position(rows, n, tile):
+    for i in range(n):
+        if rows[i, _TILE] == tile:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _known(valid):
+    """A valid acceptance, NA where the kernel marks it unknown (negative)."""
+    return np.int64(valid) if valid >= 0 else np.int64(NA)
+
+
+@njit(cache=True)
+def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, discarded,
+                before_counts, before_meld_counts, before_n_melds, fan_aware, plain_rows, fan_rows, wait_points, work,
+                row, game, line, turn):
+    """Fill the decision row of one discard. Returns (status, shanten after the discard, its
+    waits as a tile mask, 0 unless ready); status is hand_kernels.OK unless the hand or
+    `visible` is inconsistent (the row is then incomplete).
+
+    counts / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (melds packed
+    as fan.encode.pack_melds); before_*: the 3n+1 hand the player held before this turn's draw
+    or claim; visible: what the player sees elsewhere now; discarded: the tile played. Ranks
+    are 1-based positions in mjfast's ranked lists.
+    """
+    status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
+    if status != OK:
+        return status, 0, np.int64(0)
+    i = _position(plain_rows, n, discarded)
+    if i < 0:
+        return NOT_HELD, 0, np.int64(0)
+    status, shanten, _, acceptance = useful_of(table, before_counts, before_meld_counts, before_n_melds, visible,
+                                               work)
+    if status != OK:
+        return status, 0, np.int64(0)
+    row[_GAME] = game
+    row[_LINE] = line
+    row[_PLAYER] = seat
+    row[_TURN] = turn
+    row[_KIND] = _DISCARD
+    row[_TILE_CELL] = discarded
+    row[_ACTION] = _PLAY
+    row[_SHANTEN_BEFORE] = shanten
+    row[_ACCEPTANCE_BEFORE] = acceptance
+    row[_OPTIONS] = n
+    shanten_after = np.int64(plain_rows[i, _SHANTEN])
+    acceptance_after = np.int64(plain_rows[i, _ACCEPTANCE])
+    best_shanten = np.int64(plain_rows[0, _SHANTEN])
+    best_acceptance = np.int64(plain_rows[0, _ACCEPTANCE])
+    row[_PLAIN_RANK] = i + 1
+    row[_SHANTEN_AFTER] = shanten_after
+    row[_ACCEPTANCE_AFTER] = acceptance_after
+    row[_BEST_PLAIN] = np.int64(plain_rows[0, _TILE])
+    row[_BEST_SHANTEN] = best_shanten
+    row[_BEST_ACCEPTANCE] = best_acceptance
+    row[_SHANTEN_LOST] = shanten_after - best_shanten
+    # Further from ready, the draws that would have advanced the best discard are all lost.
+    row[_ACCEPTANCE_LOST] = best_acceptance - acceptance_after if shanten_after == best_shanten else best_acceptance
+    # The 14 tiles are complete exactly when some discard leaves a ready hand waiting on it.
+    complete = 0
+    for k in range(n):
+        if plain_rows[k, _SHANTEN] == 0 and (np.int64(plain_rows[k, _USEFUL]) >> np.int64(plain_rows[k, _TILE])) & 1:
+            complete = 1
+    row[_COMPLETE] = complete
+    waits = np.int64(plain_rows[i, _USEFUL]) if shanten_after == 0 else np.int64(0)
+    if not fan_aware:
+        for c in _FAN_CELLS:
+            row[c] = NA
+        return OK, shanten_after, waits
+    status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
+                                fan_rows, wait_points, work)
+    if status != OK:
+        return status, 0, np.int64(0)
+    i = _position(fan_rows, n, discarded)
+    row[_FAN_RANK] = i + 1
+    row[_BEST_FAN] = np.int64(fan_rows[0, _TILE])
+    row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, _EFFECTIVE])
+    row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, _EFFECTIVE])
+    row[_VALID_AFTER] = _known(fan_rows[i, _VALID])
+    row[_BEST_VALID] = _known(fan_rows[0, _VALID])
+    return OK, shanten_after, waits
+
+
+@njit(cache=True)
+def waiting_figures(table, counts, meld_counts, n_melds, work):
+    """(shanten, waits as a tile mask, 0 unless ready) of a 3n+1 hand; shanten -100 - status
+    for a hand the kernels reject."""
+    nothing_seen = np.zeros(34, np.uint8)
+    status, shanten, useful, _ = useful_of(table, counts, meld_counts, n_melds, nothing_seen, work)
+    if status != OK:
+        return -100 - status, np.int64(0)
+    return shanten, useful if shanten == 0 else np.int64(0)
+
+
+@njit(cache=True)
+def claim_shanten(table, counts, meld_counts, n_melds, kind, tile, claimed, work):
+    """Shanten of a 3n+1 hand after it claims `claimed` into a chow starting at `tile`, or a
+    pung or kong of `tile` (the hand then holds 3n+2 standing tiles, or 3n+1 after a kong and
+    before its replacement draw). -100 - status for a hand the kernels reject."""
+    after = counts.copy()
+    melded = meld_counts.copy()
+    if kind == CLAIM_CHOW:
+        for t in range(tile, tile + 3):
+            melded[t] += 1
+            if t != claimed:
+                after[t] -= 1
+    else:
+        size = 4 if kind == CLAIM_KONG else 3
+        melded[tile] += size
+        after[tile] -= size - 1
+    return shanten_of(table, after, melded, n_melds + 1, work)

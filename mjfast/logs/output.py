@@ -1,0 +1,94 @@
+"""The tables as files: decisions and games, each in Parquet and CSV, written as results come.
+
+Rows are buffered up to ROWS_PER_GROUP and then written (one Parquet row group), so memory
+stays flat however many games are read. Needs pyarrow (the `logs` extra).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+import pyarrow.parquet as pq
+
+from ..tiles import TILE_NAMES
+from .columns import DECISION_CELLS, DECISION_COLUMNS, GAME_CELLS, GAME_COLUMNS, LABELS, NA, OPTION_BITS, D, G
+from .work import ChunkResult
+
+ROWS_PER_GROUP = 1 << 16
+_ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "float64": pa.float64(),
+                "bool": pa.bool_()}
+_NAMES = {"tile": np.array(TILE_NAMES, object), **{k: np.array(v, object) for k, v in LABELS.items()},
+          "options": np.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
+                               for bits in range(1 << len(OPTION_BITS))], object)}
+
+
+def schema(columns) -> pa.Schema:
+    return pa.schema([(c.name, _ARROW_TYPES.get(c.type, pa.string())) for c in columns])
+
+
+DECISION_SCHEMA, GAME_SCHEMA = schema(DECISION_COLUMNS), schema(GAME_COLUMNS)
+
+
+def _cells(columns, rows: np.ndarray) -> dict:
+    """Arrow arrays of the integer cells, NA as null, codes as their names."""
+    arrays = {}
+    for i, column in enumerate(columns):
+        values = rows[:, i]
+        missing = values == NA
+        if column.type in _NAMES:
+            arrays[column.name] = pa.array(_NAMES[column.type][np.where(missing, 0, values)], pa.string(),
+                                           mask=missing)
+        elif column.type == "bool":
+            arrays[column.name] = pa.array(values != 0, pa.bool_(), mask=missing)
+        else:
+            arrays[column.name] = pa.array(values.astype(column.type), _ARROW_TYPES[column.type], mask=missing)
+    return arrays
+
+
+def decision_table(result: ChunkResult) -> pa.Table:
+    arrays = _cells(DECISION_CELLS, result.decisions)
+    games = result.games[:, G["game"]]
+    at = np.searchsorted(games, result.decisions[:, D["game"]])
+    arrays["match_id"] = pa.array(np.array(result.match_ids, object)[at] if len(at) else [], pa.string())
+    return pa.table([arrays[f.name] for f in DECISION_SCHEMA], schema=DECISION_SCHEMA)
+
+
+def game_table(result: ChunkResult) -> pa.Table:
+    arrays = _cells(GAME_CELLS, result.games)
+    arrays["match_id"] = pa.array(result.match_ids, pa.string())
+    arrays["file"] = pa.array([result.file] * len(result.match_ids), pa.string())
+    arrays["fans"] = pa.array([f or None for f in result.fans], pa.string())
+    return pa.table([arrays[f.name] for f in GAME_SCHEMA], schema=GAME_SCHEMA)
+
+
+class TableFiles:
+    """NAME.parquet and NAME.csv in a folder, written a row group at a time."""
+
+    def __init__(self, folder: Path, name: str, table_schema: pa.Schema):
+        self.paths = (folder / f"{name}.parquet", folder / f"{name}.csv")
+        self.parquet = pq.ParquetWriter(self.paths[0], table_schema)
+        self.csv = pa_csv.CSVWriter(self.paths[1], table_schema)
+        self.schema = table_schema
+        self.buffered: list = []
+        self.n_buffered = 0
+
+    def add(self, table: pa.Table) -> None:
+        self.buffered.append(table)
+        self.n_buffered += table.num_rows
+        if self.n_buffered >= ROWS_PER_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.buffered:
+            table = pa.concat_tables(self.buffered)
+            self.parquet.write_table(table, row_group_size=ROWS_PER_GROUP)
+            self.csv.write_table(table)
+        self.buffered, self.n_buffered = [], 0
+
+    def close(self) -> None:
+        self._flush()
+        self.parquet.close()
+        self.csv.close()

@@ -1,0 +1,141 @@
+"""The report a person reads first: report.md with three plots (PNG) beside it.
+
+Everything here is drawn from the summary (summary.Summary.to_dict), never from the
+decision table, so the report costs the same however many games were read. Needs
+matplotlib (the `logs` extra); it draws off-screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PLOTS = {
+    "efficiency_by_turn.png": "Efficiency loss by turn",
+    "agreement_by_player.png": "Agreement with mjfast by player",
+    "win_fans.png": "Fans of the wins",
+}
+SEAT_NAMES = ("0 (East)", "1 (South)", "2 (West)", "3 (North)")
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no screen needed
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _percent(rate) -> str:
+    return "–" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _number(value, digits: int = 2) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _plot_turns(plt, summary: dict, path: Path) -> None:
+    turns = summary["by_turn"]
+    x = [t["turn"] for t in turns]
+    fig, (loss, agree) = plt.subplots(2, 1, sharex=True, figsize=(8, 6))
+    loss.bar(x, [t["mean_acceptance_lost"] or 0 for t in turns], color="tab:red")
+    loss.set_ylabel("mean acceptance lost\n(tiles per discard)")
+    loss.set_title(PLOTS[path.name])
+    agree.plot(x, [t["plain_agreement"] for t in turns], marker="o", label="plain (efficiency)")
+    if summary["fan_aware"]:
+        agree.plot(x, [t["fan_aware_agreement"] for t in turns], marker="s", label="fan-aware")
+    agree.set_ylim(0, 1)
+    agree.set_ylabel("discards = mjfast's best")
+    agree.set_xlabel("the player's turn (1 = first discard)")
+    agree.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_players(plt, summary: dict, path: Path) -> None:
+    players = summary["players"]
+    series = [("plain_agreement", "plain (efficiency)"), ("efficient_discards", "no acceptance lost")]
+    if summary["fan_aware"]:
+        series.insert(1, ("fan_aware_agreement", "fan-aware"))
+    width = 0.8 / len(series)
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for k, (key, label) in enumerate(series):
+        ax.bar([p + k * width for p in range(4)], [players[str(p)][key] or 0 for p in range(4)], width,
+               label=label)
+    ax.set_xticks([p + width * (len(series) - 1) / 2 for p in range(4)], SEAT_NAMES)
+    ax.set_xlabel("seat")
+    ax.set_ylabel("share of discards")
+    ax.set_ylim(0, 1)
+    ax.set_title(PLOTS[path.name])
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_fans(plt, summary: dict, path: Path) -> None:
+    fans = {int(total): n for total, n in summary["win_fans"].items()}
+    fig, ax = plt.subplots(figsize=(8, 4))
+    ax.bar(list(fans), list(fans.values()), color="tab:green")
+    ax.set_xlabel("fans of the win (as mjfast scores it)")
+    ax.set_ylabel("wins")
+    ax.set_title(PLOTS[path.name])
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> Path:
+    """Write the plots and report.md into `folder`; returns the report's path."""
+    plt = _pyplot()
+    for name, plot in zip(PLOTS, (_plot_turns, _plot_players, _plot_fans)):
+        plot(plt, summary, folder / name)
+    s = summary
+    lines = [
+        "# Game log analysis",
+        "",
+        f"{s['games_read']} games read from {len(inputs)} file(s) in {seconds:.1f} s: {s['games_analysed']} "
+        f"analysed, {s['games_rejected']} rejected. {s['wins']} wins ({s['self_drawn_wins']} self-drawn), "
+        f"{s['exhaustive_draws']} exhaustive draws, {s['fouls']} fouls. The winners' fans as mjfast scores them "
+        f"match {s['fan_lines_matched']} of {s['fan_lines']} Fan lines; the scores match "
+        f"{s['score_lines_matched']} of {s['games_analysed']} Score lines.",
+        "",
+        f"{s['discard_decisions']} discards: {_percent(s['plain_agreement'])} were mjfast's best plain discard"
+        + (f", {_percent(s['fan_aware_agreement'])} its best fan-aware discard" if s["fan_aware"] else "")
+        + f"; {_percent(s['efficient_discards'])} lost no acceptance; on average "
+        f"{_number(s['mean_acceptance_lost'])} tiles of acceptance were lost per discard. "
+        f"{s['claim_opportunities']} claim opportunities.",
+        "",
+        f"![{PLOTS['efficiency_by_turn.png']}](efficiency_by_turn.png)",
+        "",
+        "Top: the tiles of acceptance a discard gave up against mjfast's best plain discard, by the "
+        "player's turn. Bottom: how often the discard was mjfast's first choice.",
+        "",
+        f"![{PLOTS['agreement_by_player.png']}](agreement_by_player.png)",
+        "",
+        "| seat | games | win rate | dealt in | mean score | mean fans of wins | plain agreement | fan-aware agreement "
+        "| mean acceptance lost | claims made / possible |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for p, name in enumerate(SEAT_NAMES):
+        f = s["players"][str(p)]
+        lines.append(f"| {name} | {f['games']} | {_percent(f['win_rate'])} | {_percent(f['dealt_in_rate'])} "
+                     f"| {_number(f['mean_score'])} | {_number(f['mean_win_fans'], 1)} "
+                     f"| {_percent(f['plain_agreement'])} | {_percent(f['fan_aware_agreement'])} "
+                     f"| {_number(f['mean_acceptance_lost'])} | {f['claims_made']} / {f['claim_opportunities']} |")
+    lines += ["", f"![{PLOTS['win_fans.png']}](win_fans.png)", ""]
+    if s["fans_of_wins"]:
+        common = ", ".join(f"{name} {n}" for name, n in list(s["fans_of_wins"].items())[:10])
+        lines += [f"The fans most wins scored: {common}.", ""]
+    if s["rejected"]:
+        lines += ["## Rejected games", ""]
+        lines += [f"- {r['file']} line {r['line']}, match {r['match_id']}: {r['reason']}" for r in s["rejected"][:20]]
+        if len(s["rejected"]) > 20:
+            lines.append(f"- ... and {len(s['rejected']) - 20} more in summary.json")
+        lines.append("")
+    lines += ["Tables: decisions.parquet / decisions.csv (one row per decision), games.parquet / games.csv "
+              "(one row per game), summary.json (these figures). Columns: docs/logs.md.", ""]
+    path = folder / "report.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path

@@ -1,0 +1,75 @@
+"""A whole run: files in, chunks analysed where asked, tables, summary and report out."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+from .sources import GAMES_PER_CHUNK, LogsError, chunks, count_games, log_files
+
+# What the `logs` extra brings, by import name.
+_EXTRA_MODULES = ("pyarrow", "matplotlib", "tqdm")
+
+
+def _check_extras() -> None:
+    missing = []
+    for name in _EXTRA_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    if missing:
+        raise LogsError(f"the log analysis needs the extra 'logs': pip install 'mjfast[logs]' "
+                        f"(missing: {', '.join(missing)})")
+
+
+def _out_folder(out) -> Path:
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise LogsError(f"--out {folder} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None" = None, fan_aware: bool = True,
+                 progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK) -> dict:
+    """Analyse every game of the logs at `paths` (files or folders, plain or gzip) into the
+    folder `out`: decisions.parquet/.csv, games.parquet/.csv, summary.json, report.md and its
+    plots. Runs on `workers` local processes (default: every core) or on the Dask scheduler
+    at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
+    (default: when it is a terminal). Returns the summary (as written to summary.json). Raises LogsError for bad input."""
+    if dask is not None and workers is not None:
+        raise LogsError("--workers is for a local run: a Dask cluster brings its own workers")
+    files = log_files(paths)
+    _check_extras()
+    from tqdm import tqdm
+
+    from .execute import analysed
+    from .output import DECISION_SCHEMA, GAME_SCHEMA, TableFiles, decision_table, game_table
+    from .report import write_report
+    from .summary import Summary
+
+    folder = _out_folder(out)
+    show = sys.stderr.isatty() if progress is None else progress
+    summary = Summary(fan_aware)
+    start = time.perf_counter()
+    decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
+    games = TableFiles(folder, "games", GAME_SCHEMA)
+    try:
+        with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask) as results, \
+                tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
+            for result in results:
+                decisions.add(decision_table(result))
+                games.add(game_table(result))
+                summary.add(result)
+                bar.update(result.games_read)
+    finally:
+        decisions.close()
+        games.close()
+    figures = summary.to_dict()
+    (folder / "summary.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_report(figures, folder, files, time.perf_counter() - start)
+    return figures

@@ -1,0 +1,95 @@
+"""Which files to read, and their games cut into chunks: the unit of work sent to a worker.
+
+A chunk holds the raw lines of a few dozen games with their line numbers, so that the
+worker parses, replays and analyses them and reports a broken game by its file line. The
+reading streams: one chunk is read at a time, whatever the size of the file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+# mjfast.game.logformat opens a log (gzip or plain) and cuts it into game blocks with their
+# line numbers for read_games; its public API yields parsed games only, and here a worker
+# must parse them itself.
+from ..game.logformat import _blocks, _open_text
+
+# In a folder, the files read as logs (explicit paths are read whatever their name).
+LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz")
+GAMES_PER_CHUNK = 32
+# What reading a file that is no text log (or a broken gzip) raises.
+_UNREADABLE = (UnicodeDecodeError, EOFError, gzip.BadGzipFile)
+
+
+class LogsError(Exception):
+    """A problem with what the user asked for (paths, options, missing extras), as one line."""
+
+
+class Chunk(NamedTuple):
+    """`blocks`: the (line number, text) lines of consecutive games of `file`; `first`: the
+    position of the first of them among all the games read."""
+
+    file: str
+    first: int
+    blocks: list
+
+
+def log_files(paths) -> list[Path]:
+    """The files to read: each path that is a file, and the log files (LOG_SUFFIXES) under
+    each folder, in name order."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    files: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_file():
+            files.append(path)
+        elif path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES)
+                           and not p.name.startswith("."))
+            if not found:
+                raise LogsError(f"no log files ({', '.join(LOG_SUFFIXES)}) in folder {path}")
+            files.extend(found)
+        elif path.exists():
+            raise LogsError(f"{path} is neither a file nor a folder")
+        else:
+            raise LogsError(f"no such file or folder: {path}")
+    if not files:
+        raise LogsError("no log files given")
+    return files
+
+
+def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
+    """The games of every file in order, `games_per_chunk` at a time (a chunk never spans two
+    files). Raises LogsError for a file that cannot be read as text."""
+    first = 0
+    for path in files:
+        name = str(path)
+        blocks: list = []
+        try:
+            for block in _blocks(path):
+                blocks.append(block)
+                if len(blocks) == games_per_chunk:
+                    yield Chunk(name, first, blocks)
+                    first += len(blocks)
+                    blocks = []
+        except _UNREADABLE as exc:
+            raise LogsError(f"{name} cannot be read as a text log after its game {first + len(blocks)}: {exc}") from None
+        if blocks:
+            yield Chunk(name, first, blocks)
+            first += len(blocks)
+
+
+def count_games(files) -> "int | None":
+    """The games in the files, counted by their Match lines (a progress bar's total); None
+    when a file cannot be read (reading it reports why)."""
+    total = 0
+    try:
+        for path in files:
+            with _open_text(path) as f:
+                total += sum(1 for line in f if line[:6].lower() == "match ")
+    except _UNREADABLE:
+        return None
+    return total

@@ -1,0 +1,165 @@
+"""The figures of a whole run, added up chunk by chunk: games, results, agreement with mjfast,
+acceptance lost, per player and per turn, fans of wins; written as summary.json.
+
+Everything is kept as integer counts and sums and divided only at the end, so the figures
+do not depend on how the run was split into chunks or where they ran.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from .columns import ACTIONS, KINDS, NA, RESULTS, D, G
+from .work import ChunkResult
+
+SEATS = 4
+# Per-seat counts and sums (one array of 4 each).
+_SEAT_FIGURES = ("games", "wins", "self_drawn_wins", "dealt_in", "score", "win_fans", "discards",
+                 "plain_agreements", "fan_aware_agreements", "efficient_discards", "acceptance_lost",
+                 "shanten_lost", "claim_opportunities", "claims_made")
+# Per-turn counts and sums (arrays that grow with the longest game).
+_TURN_FIGURES = ("discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost")
+_DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
+_PASS = ACTIONS.index("pass")
+
+
+def _rate(part, whole) -> "float | None":
+    return round(float(part / whole), 4) if whole else None
+
+
+class Summary:
+    def __init__(self, fan_aware: bool = True):
+        self.fan_aware = fan_aware
+        self.games_read = self.games_analysed = 0
+        self.rejected: list = []
+        self.results = Counter()
+        self.decisions = self.discards = self.claim_opportunities = 0
+        self.fan_lines = self.fan_lines_matched = self.score_lines_matched = 0
+        self.seat = {name: np.zeros(SEATS, np.int64) for name in _SEAT_FIGURES}
+        self.turn = {name: np.zeros(0, np.int64) for name in _TURN_FIGURES}
+        self.win_fans = Counter()  # fan total -> wins
+        self.fan_names = Counter()  # fan name -> wins that scored it
+
+    def add(self, result: ChunkResult) -> None:
+        self.games_read += result.games_read
+        self.rejected.extend(result.rejected)
+        games, decisions = result.games, result.decisions
+        self.games_analysed += len(games)
+        self.decisions += len(decisions)
+        self._add_games(games, result.fans)
+        discards = decisions[decisions[:, D["kind"]] == _DISCARD]
+        claims = decisions[decisions[:, D["kind"]] == _CLAIM]
+        self.discards += len(discards)
+        self.claim_opportunities += len(claims)
+        self._add_discards(discards)
+        seat = self.seat
+        players = claims[:, D["player"]]
+        seat["claim_opportunities"] += np.bincount(players, minlength=SEATS)
+        made = (claims[:, D["action"]] != _PASS) & (claims[:, D["overruled"]] == 0)
+        seat["claims_made"] += np.bincount(players[made], minlength=SEATS)
+
+    def _add_games(self, games: np.ndarray, fans: list) -> None:
+        seat = self.seat
+        seat["games"] += len(games)
+        self.results.update(RESULTS[r] for r in games[:, G["result"]])
+        self.fan_lines += int(np.count_nonzero(games[:, G["fan_line"]] != NA))
+        self.fan_lines_matched += int(np.count_nonzero(games[:, G["fan_line_matches"]] == 1))
+        self.score_lines_matched += int(np.count_nonzero(games[:, G["score_line_matches"]] == 1))
+        seat["score"] += games[:, [G["score_0"], G["score_1"], G["score_2"], G["score_3"]]].sum(axis=0)
+        won = games[games[:, G["winner"]] != NA]
+        winners = won[:, G["winner"]]
+        seat["wins"] += np.bincount(winners, minlength=SEATS)
+        seat["self_drawn_wins"] += np.bincount(winners[won[:, G["discarder"]] == NA], minlength=SEATS)
+        seat["dealt_in"] += np.bincount(won[won[:, G["discarder"]] != NA, G["discarder"]], minlength=SEATS)
+        seat["win_fans"] += np.bincount(winners, weights=won[:, G["fan_total"]], minlength=SEATS).astype(np.int64)
+        self.win_fans.update(won[:, G["fan_total"]].tolist())
+        for line in fans:
+            if line:
+                self.fan_names.update(part.rpartition("*")[0] for part in line.split("+"))
+
+    def _add_discards(self, discards: np.ndarray) -> None:
+        players, turns = discards[:, D["player"]], discards[:, D["turn"]]
+        plain = discards[:, D["plain_rank"]] == 1
+        fan = discards[:, D["fan_aware_rank"]] == 1
+        lost = discards[:, D["acceptance_lost"]]
+        efficient = (discards[:, D["shanten_lost"]] == 0) & (lost == 0)
+        by_seat = {"discards": None, "plain_agreements": plain, "fan_aware_agreements": fan,
+                   "efficient_discards": efficient, "acceptance_lost": lost,
+                   "shanten_lost": discards[:, D["shanten_lost"]]}
+        for name, weights in by_seat.items():
+            self.seat[name] += np.bincount(players, weights, minlength=SEATS).astype(np.int64)
+        if not len(turns):
+            return
+        longest = int(turns.max()) + 1
+        for name, weights in (("discards", None), ("plain_agreements", plain), ("fan_aware_agreements", fan),
+                              ("acceptance_lost", lost)):
+            counts = np.bincount(turns, weights, minlength=longest).astype(np.int64)
+            kept = self.turn[name]
+            if len(kept) < longest:
+                kept = np.concatenate([kept, np.zeros(longest - len(kept), np.int64)])
+            kept[:len(counts)] += counts
+            self.turn[name] = kept
+
+    # --- the figures -------------------------------------------------------------------------
+
+    def players(self) -> dict:
+        s = self.seat
+        fan_aware = self.fan_aware
+        return {str(p): {
+            "games": int(s["games"][p]),
+            "wins": int(s["wins"][p]),
+            "win_rate": _rate(s["wins"][p], s["games"][p]),
+            "self_drawn_wins": int(s["self_drawn_wins"][p]),
+            "dealt_in": int(s["dealt_in"][p]),
+            "dealt_in_rate": _rate(s["dealt_in"][p], s["games"][p]),
+            "mean_score": _rate(s["score"][p], s["games"][p]),
+            "mean_win_fans": _rate(s["win_fans"][p], s["wins"][p]),
+            "discards": int(s["discards"][p]),
+            "plain_agreement": _rate(s["plain_agreements"][p], s["discards"][p]),
+            "fan_aware_agreement": _rate(s["fan_aware_agreements"][p], s["discards"][p]) if fan_aware else None,
+            "efficient_discards": _rate(s["efficient_discards"][p], s["discards"][p]),
+            "mean_acceptance_lost": _rate(s["acceptance_lost"][p], s["discards"][p]),
+            "mean_shanten_lost": _rate(s["shanten_lost"][p], s["discards"][p]),
+            "claim_opportunities": int(s["claim_opportunities"][p]),
+            "claims_made": int(s["claims_made"][p]),
+        } for p in range(SEATS)}
+
+    def by_turn(self) -> list:
+        t = self.turn
+        return [{"turn": turn, "discards": int(t["discards"][turn]),
+                 "plain_agreement": _rate(t["plain_agreements"][turn], t["discards"][turn]),
+                 "fan_aware_agreement": (_rate(t["fan_aware_agreements"][turn], t["discards"][turn])
+                                         if self.fan_aware else None),
+                 "mean_acceptance_lost": _rate(t["acceptance_lost"][turn], t["discards"][turn])}
+                for turn in range(1, len(t["discards"])) if t["discards"][turn]]
+
+    def to_dict(self) -> dict:
+        s = self.seat
+        discards = self.discards
+        return {
+            "games_read": self.games_read,
+            "games_analysed": self.games_analysed,
+            "games_rejected": len(self.rejected),
+            "rejected": [r._asdict() for r in self.rejected],
+            "decisions": self.decisions,
+            "discard_decisions": discards,
+            "claim_opportunities": self.claim_opportunities,
+            "wins": self.results["win"],
+            "self_drawn_wins": int(s["self_drawn_wins"].sum()),
+            "exhaustive_draws": self.results["draw"],
+            "fouls": self.results["foul"],
+            "fan_lines": self.fan_lines,
+            "fan_lines_matched": self.fan_lines_matched,
+            "score_lines_matched": self.score_lines_matched,
+            "fan_aware": self.fan_aware,
+            "plain_agreement": _rate(s["plain_agreements"].sum(), discards),
+            "fan_aware_agreement": _rate(s["fan_aware_agreements"].sum(), discards) if self.fan_aware else None,
+            "efficient_discards": _rate(s["efficient_discards"].sum(), discards),
+            "mean_acceptance_lost": _rate(s["acceptance_lost"].sum(), discards),
+            "players": self.players(),
+            "by_turn": self.by_turn(),
+            "win_fans": {str(total): n for total, n in sorted(self.win_fans.items())},
+            "fans_of_wins": dict(self.fan_names.most_common()),
+        }

@@ -1,0 +1,64 @@
+"""The unit of work: one chunk of games in, their decision and game rows out.
+
+The same function runs inline, in a local worker process or on a Dask worker, and its
+result depends on the chunk alone: the order of the results, not where they were computed,
+decides the output, so every way of running gives the same files.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import NamedTuple
+
+import numpy as np
+
+from ..game.logformat import LogError, parse_block
+from .sources import Chunk
+
+
+class Rejected(NamedTuple):
+    """A game that could not be read or broke a rule: where and why."""
+
+    game: int
+    file: str
+    match_id: str
+    line: int
+    reason: str
+
+
+class ChunkResult(NamedTuple):
+    """decisions, games: int32 rows laid out as columns.DECISION_CELLS / GAME_CELLS; match_ids
+    and fans: one string each per analysed game, in the order of `games`."""
+
+    file: str
+    games_read: int
+    decisions: np.ndarray
+    games: np.ndarray
+    match_ids: list
+    fans: list
+    rejected: list
+
+
+_local = threading.local()  # an analyser per thread: Dask runs tasks on threads
+
+
+def _analyser(fan_aware: bool):
+    from .analysis import GameAnalyser
+
+    analysers = _local.__dict__.setdefault("analysers", {})
+    if fan_aware not in analysers:
+        analysers[fan_aware] = GameAnalyser(fan_aware)
+    return analysers[fan_aware]
+
+
+def analyse_chunk(chunk: Chunk, fan_aware: bool = True) -> ChunkResult:
+    """Parse, replay and analyse every game of the chunk; a game that does not read or
+    breaks a rule is rejected with its match id, line and reason, and the rest goes on."""
+    analyser = _analyser(fan_aware)
+    rejected = []
+    for index, block in enumerate(chunk.blocks, chunk.first):
+        try:
+            analyser.analyse(parse_block(block), index)
+        except LogError as exc:
+            rejected.append(Rejected(index, chunk.file, exc.match_id, exc.line, exc.reason))
+    return ChunkResult(chunk.file, len(chunk.blocks), *analyser.take(), rejected)
