@@ -20,10 +20,12 @@ import random
 
 import numpy as np
 
+from ..api import best_discards
+from ..api import shanten as shanten_of
 from ..hand import CHOW, KONG, PUNG, Hand, Meld
 from ..tiles import tile_id
 from .outcome import score_win
-from .protocol import PASS, Deal, Drawn, Response, Start, parse_request
+from .protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
 from .state import CLAIM, DUPLICATE, SHARED, IllegalAction, TableState
 
 
@@ -47,8 +49,6 @@ class ProtocolBot:
 
     def observe(self, request: str, response: str) -> None:
         """Follow a request answered earlier with `response` (history replay)."""
-        from .protocol import parse_response
-
         self._follow(parse_request(request))
         self.last_response = parse_response(response)
 
@@ -145,11 +145,9 @@ class MjfastBot(ProtocolBot):
     """Plays by mjfast's analysis (see the module doc)."""
 
     def on_draw(self) -> Response:
-        import mjfast
-
         table, seat = self.table, self.seat
         hand = self.hand()
-        shanten = mjfast.shanten(hand)
+        shanten = shanten_of(hand)
         if shanten == -1:
             win = self.winning_response(table.seats[seat].last_drawn)
             if win is not None:
@@ -157,12 +155,12 @@ class MjfastBot(ProtocolBot):
         concealed, added = table.own_kongs(seat)
         for tile in concealed:
             kong = Hand(_standing_after(hand, {tile: 4}), hand.melds + (Meld(KONG, tile, 0),))
-            if mjfast.shanten(kong) <= shanten:
+            if shanten_of(kong) <= shanten:
                 return Response("GANG", (tile,))
         for tile in added:
             melds = tuple(Meld(KONG, tile, m.offer, added=True) if m.tile == tile and m.kind == PUNG else m
                           for m in hand.melds)
-            if mjfast.shanten(Hand(_standing_after(hand, {tile: 1}), melds)) <= shanten:
+            if shanten_of(Hand(_standing_after(hand, {tile: 1}), melds)) <= shanten:
                 return Response("BUGANG", (tile,))
         best = self.advice(hand, self.visible(), shanten)[0]
         return Response("PLAY", (tile_id(best.tile),))
@@ -170,20 +168,16 @@ class MjfastBot(ProtocolBot):
     def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
         """best_discards of a 3n+2 hand of `shanten`: fan-aware when the hand is within two
         steps of ready (further away no wait is known yet, and both rankings agree)."""
-        import mjfast
-
         if shanten >= 2:
-            return mjfast.best_discards(hand, visible=visible, fan_aware=False)
-        return mjfast.best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
+            return best_discards(hand, visible=visible, fan_aware=False)
+        return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                                     flowers=self.table.seats[self.seat].flowers)
 
     def on_discard(self) -> Response:
-        import mjfast
-
         table, seat = self.table, self.seat
         giver, tile = table.pending
         hand = self.hand()
-        shanten = mjfast.shanten(hand)
+        shanten = shanten_of(hand)
         if shanten == 0:
             win = self.winning_response(tile)
             if win is not None:
@@ -192,7 +186,7 @@ class MjfastBot(ProtocolBot):
         if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
             # an exposed kong in an already open hand: a fan and a draw, if the shape keeps
             kong = Hand(_standing_after(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
-            if mjfast.shanten(kong) <= shanten:
+            if shanten_of(kong) <= shanten:
                 return Response("GANG")
         if shanten > 2:
             return PASS  # too far: a claim would open the hand before its fans are in sight
@@ -207,7 +201,7 @@ class MjfastBot(ProtocolBot):
         best_key, best = None, PASS
         for action, named, uses, meld in claims:
             after = Hand(_standing_after(hand, uses), hand.melds + (meld,))
-            if mjfast.shanten(after) >= shanten:
+            if shanten_of(after) >= shanten:
                 continue  # no step closer: not worth the fan-aware look
             option = self.advice(after, visible, shanten - 1)[0]
             # a claim must bring the hand a step closer to a win that can score: a claimed
@@ -243,13 +237,11 @@ class ShantenBot(ProtocolBot):
     wins whenever the hand scores the minimum."""
 
     def on_draw(self) -> Response:
-        import mjfast
-
         seat = self.table.seats[self.seat]
         win = self.winning_response(seat.last_drawn)
         if win is not None:
             return win
-        options = mjfast.best_discards(self.hand(), fan_aware=False, next_step=False)
+        options = best_discards(self.hand(), fan_aware=False, next_step=False)
         lowest = min(o.shanten for o in options)
         return Response("PLAY", (min(tile_id(o.tile) for o in options if o.shanten == lowest),))
 

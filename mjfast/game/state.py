@@ -58,12 +58,9 @@ class Seat:
     river: list = field(default_factory=list)
     last_drawn: "int | None" = None
 
-    def n_standing(self) -> int:
-        return sum(self.concealed)
-
-    def hand(self, last_tile: "int | None" = None) -> Hand:
+    def hand(self) -> Hand:
         """The mjfast Hand of this seat (standing tiles and melds)."""
-        return Hand(np.array(self.concealed, np.uint8), tuple(self.melds), last_tile)
+        return Hand(np.array(self.concealed, np.uint8), tuple(self.melds))
 
     def pung_index(self, tile: int) -> "int | None":
         for i, m in enumerate(self.melds):

@@ -19,8 +19,3 @@ TOKEN_ID: dict[str, int] = {token: i for i, token in enumerate(TOKENS)}
 
 def is_flower(tile: int) -> bool:
     return tile >= N_KINDS
-
-
-def token_id(token: str) -> int:
-    """The id of a Botzone token (flowers included); KeyError for anything else."""
-    return TOKEN_ID[token]
