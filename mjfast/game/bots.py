@@ -128,7 +128,8 @@ class ProtocolBot:
         raise NotImplementedError
 
     def on_discard(self) -> Response:
-        return PASS
+        """Another player's discard: by default, a win when it scores, else PASS."""
+        return self.winning_response(self.table.pending[1]) or PASS
 
     def on_kong_added(self) -> Response:
         return self.winning_response(self.table.pending[1]) or PASS
@@ -228,9 +229,6 @@ class RandomBot(ProtocolBot):
         held = [t for t, n in enumerate(seat.concealed) for _ in range(n)]
         return Response("PLAY", (self.rng.choice(held),))
 
-    def on_discard(self) -> Response:
-        return self.winning_response(self.table.pending[1]) or PASS
-
 
 class ShantenBot(ProtocolBot):
     """Discards the first tile (in tile order) that keeps the lowest shanten; never claims;
@@ -244,9 +242,6 @@ class ShantenBot(ProtocolBot):
         options = best_discards(self.hand(), fan_aware=False, next_step=False)
         lowest = min(o.shanten for o in options)
         return Response("PLAY", (min(tile_id(o.tile) for o in options if o.shanten == lowest),))
-
-    def on_discard(self) -> Response:
-        return self.winning_response(self.table.pending[1]) or PASS
 
 
 BOTS = {"mjfast": MjfastBot, "random": RandomBot, "shanten": ShantenBot}
