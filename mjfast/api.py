@@ -67,7 +67,8 @@ class DiscardOption(NamedTuple):
     tile: the tile discarded. shanten: of the hand after it. acceptance: unseen copies of
     its useful tiles (the discarded tile counts as seen). next_acceptance: over the useful
     draws weighted by unseen copies, the acceptance after the draw and the best discard that
-    follows (0.0 when the hand is already ready: its useful draws win). useful_mask: the
+    follows; worked out for the discards that keep the best shanten (the only ones it ranks),
+    0.0 for the others and when the hand is already ready (its useful draws win). useful_mask: the
     useful tiles as bits (tile id t is bit t); `useful` gives their names (the waits when
     shanten is 0).
 

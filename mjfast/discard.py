@@ -73,7 +73,8 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
                     out_dist, out_mask, out_acceptance, out_next, work):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
     the hand after discarding t (out_dist[t] = INF for kinds not held), and with `with_next`
-    the expected acceptance one step later (see next_acceptance). `work`: a scratch from
+    the expected acceptance one step later (see next_acceptance) for the discards that keep
+    the best shanten (it only ranks those; the others get 0.0). `work`: a scratch from
     shanten.new_scratch."""
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
@@ -81,10 +82,13 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
+    best = INF
+    for t in range(34):
+        best = min(best, out_dist[t])
     for t in range(34):
         out_acceptance[t] = masked_sum(out_mask[t], unseen) if out_dist[t] < INF else 0
         out_next[t] = 0.0
-        if with_next and out_dist[t] < INF and out_dist[t] > 1:
+        if with_next and out_dist[t] == best and best > 1:
             hand[t] -= 1
             out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, out_dist[t],
                                           out_mask[t], work, dist, masks, level2_dist, level2_mask)

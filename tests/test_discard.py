@@ -54,7 +54,9 @@ def reference_options(hand: Hand, visible: np.ndarray) -> dict[str, tuple]:
                 acc_sum += unseen[u] * best
             nxt = acc_sum / total_w if total_w else 0.0
         out[TILE_NAMES[t]] = (s, useful, _acceptance(h13, unseen), nxt)
-    return out
+    best = min(v[0] for v in out.values())
+    # next_acceptance ranks only the discards that keep the best shanten
+    return {t: (s, u, a, n if s == best else 0.0) for t, (s, u, a, n) in out.items()}
 
 
 def test_best_discards_match_reference_on_random_hands():
