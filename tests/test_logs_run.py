@@ -75,7 +75,7 @@ def test_broken_games_are_rejected_with_where_and_why_and_the_rest_goes_on(tmp_p
     logs = tmp_path / "logs"
     (logs / "more").mkdir(parents=True)
     with gzip.open(logs / "more" / "real.txt.gz", "wt", encoding="utf-8") as f:
-        f.write(REAL.read_text(encoding="utf-8"))
+        f.write(REAL.read_text(encoding="utf-8").lower())  # keywords and tiles are read in any case
     lines = _lines(REAL)
     lines[29] = "Player 3 Play W9"  # match 1, line 30: player 3 has no W9
     lines.insert(106, "this line is no game at all")  # between match 1's end and match 2

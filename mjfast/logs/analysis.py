@@ -191,6 +191,9 @@ class GameAnalyser:
         overruled = {who: CLAIM_ACTION[claim] for who, claim, _ in action.ignored} if action is not None else {}
         for player in ((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4):
             seat = seats[player]
+            if (not (seat.waits >> tile) & 1 and table.seats[player].concealed[tile] < 2
+                    and (robbing or player != (giver + 1) % 4)):
+                continue  # no win, no pung, no chow: nothing to ask the rules (the common case)
             options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
             if not options:
                 continue

@@ -17,8 +17,13 @@ NA = -(2 ** 31)  # int32 minimum: never a real value
 
 class Column(NamedTuple):
     name: str
-    type: str  # int8 int16 int32 float64 bool string tile (a tile name) or a label set (see LABELS)
+    type: str  # int8 int16 int32 bool string, or a set of names written as strings: tile, options, LABELS
     meaning: str
+
+    @property
+    def written_type(self) -> str:
+        """The type in the files: names are strings."""
+        return self.type if self.type in ("int8", "int16", "int32", "bool") else "string"
 
 
 KINDS = ("discard", "claim")

@@ -18,15 +18,15 @@ from .columns import DECISION_CELLS, DECISION_COLUMNS, GAME_CELLS, GAME_COLUMNS,
 from .work import ChunkResult
 
 ROWS_PER_GROUP = 1 << 16
-_ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "float64": pa.float64(),
-                "bool": pa.bool_()}
+_ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "bool": pa.bool_(),
+                "string": pa.string()}
 _NAMES = {"tile": np.array(TILE_NAMES, object), **{k: np.array(v, object) for k, v in LABELS.items()},
           "options": np.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
                                for bits in range(1 << len(OPTION_BITS))], object)}
 
 
 def schema(columns) -> pa.Schema:
-    return pa.schema([(c.name, _ARROW_TYPES.get(c.type, pa.string())) for c in columns])
+    return pa.schema([(c.name, _ARROW_TYPES[c.written_type]) for c in columns])
 
 
 DECISION_SCHEMA, GAME_SCHEMA = schema(DECISION_COLUMNS), schema(GAME_COLUMNS)
