@@ -125,10 +125,14 @@ def _advise(args) -> int:
     print(f"{style(shown, 'bold')}   {style(_shanten_words(result['shanten']), 'bold')}   {style(forms, 'dim')}")
     group = None
     for option in result["options"]:
-        if option["shanten"] != group:
-            group = option["shanten"]
+        # fan-aware advice ranks by effective shanten: a ready hand whose waits cannot
+        # reach 8 fans is still a step away, and is listed with those
+        level = option.get("effective_shanten", option["shanten"])
+        if level != group:
+            group = level
+            counted = " (waits must reach 8 fans)" if "effective_shanten" in option else ""
             print()
-            print(style(f"discards to {_shanten_words(group)}", "bold", "yellow"))
+            print(style(f"discards to {_shanten_words(group)}{counted}", "bold", "yellow"))
         print(_option_line(option, style))
     return 0
 
@@ -160,7 +164,8 @@ def _option_line(option: dict, style: Style) -> str:
     if option["shanten"] == 0:
         waits = [_wait_text(w, style) for w in option.get("waits", ())] or [style.tile(t) for t in option["useful"]]
         return f"  {tile} {figures}   waits {', '.join(waits)}"
-    following = f"next {option['next_acceptance']:6.2f}"
+    # next acceptance is worked out only where it ranks (0.0 elsewhere): leave those blank
+    following = f"next {option['next_acceptance']:6.2f}" if option["next_acceptance"] else " " * 11
     return f"  {tile} {figures}   {style(following, 'dim')}   {style.tiles(option['useful'])}"
 
 

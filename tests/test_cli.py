@@ -35,7 +35,9 @@ def test_advise_lists_every_discard_grouped_by_shanten(capsys):
     options = mjfast.best_discards(hand)
     rows = [line.split()[0] for line in lines if line.startswith("  ")]
     assert rows == [o.tile for o in options]
-    assert lines.index("discards to 1-shanten") < lines.index("discards to 2-shanten")
+    headers = [line for line in lines if line.startswith("discards to ")]
+    assert [h.split()[2] for h in headers] == ["1-shanten", "2-shanten"]
+    assert all(h.endswith("(waits must reach 8 fans)") for h in headers)  # fan-aware ranking
     first = next(line for line in lines if line.startswith("  E "))
     assert f"{options[0].acceptance} tiles" in first and " ".join(options[0].useful) in first
     assert ANSI not in out
@@ -47,6 +49,18 @@ def test_advise_shows_the_fans_of_each_wait(capsys):
     ready = next(line for line in out.splitlines() if line.startswith("  9m"))
     result = score("[123m1]456p789sSSS5s5s")
     assert f"waits 5s {result.points} fans" in ready
+
+
+def test_a_ready_discard_whose_waits_cannot_reach_8_fans_counts_a_step_away(capsys):
+    hand = "[123p1][345s2]99m5m6m6sW7s8s"  # discarding W waits on 4m/7m for 3 fans
+    assert all(w.discard < 8 for w in next(o for o in mjfast.best_discards(hand) if o.tile == "W").wait_fans)
+    lines = run(capsys, "advise", hand, "--no-color")[1].splitlines()
+    group = lines.index("discards to 1-shanten (waits must reach 8 fans)")
+    west = next(i for i, line in enumerate(lines) if line.startswith("  W "))
+    assert group < west and not any(line.startswith("discards to ready") for line in lines)
+    assert "waits 4m 3 fans" in lines[west]
+    option = next(o for o in json.loads(run(capsys, "advise", hand, "--json")[1])["options"] if o["tile"] == "W")
+    assert option["shanten"] == 0 and option["effective_shanten"] == 1 and option["valid_acceptance"] == 8
 
 
 def test_advise_json_follows_the_schema_and_takes_the_winds(capsys):

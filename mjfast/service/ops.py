@@ -121,6 +121,8 @@ def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan
 def _option(o) -> dict:
     row = {"tile": o.tile, "shanten": o.shanten, "useful": list(o.useful), "useful_kinds": o.useful_kinds,
            "acceptance": o.acceptance, "next_acceptance": round(o.next_acceptance, 3)}
+    if o.effective_shanten is not None:
+        row["effective_shanten"] = o.effective_shanten
     if o.valid_acceptance is not None:
         row["valid_acceptance"] = o.valid_acceptance
         if o.shanten == 1:
