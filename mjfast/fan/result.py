@@ -33,9 +33,16 @@ class Fan(NamedTuple):
         return f"{self.name_cn} {self.points}" + (f"*{self.count}" if self.count > 1 else "")
 
 
-_ENTRY_MASK = (1 << FAN_BITS) - 1
 # Fan entries are immutable: make each (fan, count) once.
 _FAN_ENTRIES = [[Fan(f.name_cn, f.name_en, f.points, c, f.id) for c in range(9)] for f in FANS]
+# The Fan of each packed entry of a summary word (id | count << 7).
+_BY_ENTRY = [_FAN_ENTRIES[e & 127][e >> 7] if (e & 127) < N_FANS and (e >> 7) <= 8 else None
+             for e in range(1 << FAN_BITS)]
+_ENTRY_MASK = (1 << FAN_BITS) - 1
+# Fan lists decoded so far, by their first summary word, for hands with FANS_PER_WORD fans or
+# fewer (nearly all): the same few thousand lists come up again and again.
+_DECODED: dict[int, tuple] = {}
+_DECODED_MAX = 1 << 16
 
 
 def fans_of_counts(counts) -> tuple[Fan, ...]:
@@ -46,15 +53,24 @@ def fans_of_counts(counts) -> tuple[Fan, ...]:
 
 def fans_of_summary(summary) -> tuple[Fan, ...]:
     """The Fan entries of a kernel summary (see kernel.SUMMARY_LEN), highest first."""
+    first = summary[2]
+    if summary[3] == 0:
+        fans = _DECODED.get(first)
+        if fans is not None:
+            return fans
     fans = []
     for word in summary[2:]:
         while word:
-            entry = word & _ENTRY_MASK
-            fans.append(_FAN_ENTRIES[entry & 127][entry >> 7])
+            fans.append(_BY_ENTRY[word & _ENTRY_MASK])
             word >>= FAN_BITS
         if len(fans) % FANS_PER_WORD:
             break
-    return tuple(fans)
+    fans = tuple(fans)
+    if summary[3] == 0:
+        if len(_DECODED) >= _DECODED_MAX:
+            _DECODED.clear()
+        _DECODED[first] = fans
+    return fans
 
 
 class FanResult:
