@@ -1,21 +1,25 @@
-"""Throughput and memory of `mjfast logs` on a large log: the 16 real matches repeated.
+"""Throughput and memory of `mjfast logs` on large logs: the 16 real matches repeated, and
+games that mjfast's table plays (every hand new).
 
     python -m pytest bench/bench_logs.py -s
 
 Each rate is measured on two file sizes: the extra games over the extra time, without what
 every run pays once (starting the worker processes, which import numba and load the compiled
-kernels; drawing the report). Per core: one process (workers=1), timed in CPU seconds of this
-process, so that what else the machine runs does not count. On 2 cores: two worker
-processes, timed by the clock (on a machine with other work, the clock counts it too). Each
-benchmark prints games per second and what the 98,209 matches of the public Botzone dataset
-would take at that rate.
+kernels; drawing the report). One core: the whole run in this process (workers=1); two
+cores: two worker processes and this one reading, writing and summing. Each is timed by the
+clock and by the CPU seconds of all processes: on a machine shared with other work the
+clock counts that work too, and CPU seconds say what free cores would give. Each benchmark
+prints games per second and what the 98,209 matches of the public Botzone dataset would take
+at that rate.
 
-Memory: the peak RSS of a whole run in a fresh process, on a file and on one 8 times as long.
+Memory: the peak RSS of a whole run in a fresh process, on 160 games and on 5,120.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -23,6 +27,9 @@ from pathlib import Path
 
 import pytest
 
+from mjfast.game import play_games, write_games
+from mjfast.game.agents import InProcessAgent
+from mjfast.game.bots import ShantenBot
 from mjfast.logs import analyse_logs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +48,32 @@ def _repeated_log(folder: Path, copies: int) -> Path:
     return path
 
 
+TABLE_GAMES = 320
+
+
+def _table_log(folder: Path, games: int) -> Path:
+    """The first `games` of TABLE_GAMES games four shanten bots play on seeded walls: every
+    hand new (repeated real games meet the hands they met before, which the kernels' memo of
+    melded groups remembers)."""
+    everything = folder / f"table_{TABLE_GAMES}.txt"
+    if not everything.exists():
+        agents = [InProcessAgent(ShantenBot()) for _ in range(4)]
+        with open(everything, "w", encoding="utf-8") as f:
+            write_games((result.log for result in play_games(agents, range(TABLE_GAMES))), f)
+    path = folder / f"table_{games}.txt"
+    if not path.exists():
+        blocks = everything.read_text(encoding="utf-8").split("\n\n")
+        path.write_text("\n\n".join(blocks[:games]).strip() + "\n", encoding="utf-8")
+    return path
+
+
+# Where the games come from: name -> the log of n games.
+SOURCES = {
+    "real": lambda folder, n: _repeated_log(folder, n // 16),
+    "table": _table_log,
+}
+
+
 def _report(benchmark, task: str, timed_games: int, per_second: float) -> None:
     """Record the rate; `timed_games`: the games one benchmark round analyses (conftest's
     table divides the round's wall time by them)."""
@@ -57,34 +90,53 @@ def logs(tmp_path_factory):
     return folder
 
 
-def _steady(benchmark, logs, fan_aware: bool, workers: int, copies: tuple, clock) -> None:
-    """Run a file of 16 x copies[0] games and one of 16 x copies[1]; the rate is the extra
-    games over the extra time, so that what every run pays once (starting the workers,
-    drawing the report) does not count."""
-    spent = {}
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its ended children (the worker processes, once their
+    pool has shut down at the end of a run)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _steady(benchmark, logs, source: str, fan_aware: bool, workers: int, sizes: tuple) -> None:
+    """Run a log of sizes[0] games and one of sizes[1]; a rate is the extra games over the
+    extra time, so that what every run pays once (starting the workers, drawing the report)
+    does not count. Two rates: by the clock, and by the CPU seconds all processes spent
+    (what `workers` free cores would give; on a shared machine the clock also counts the
+    others' work)."""
+    paths = [SOURCES[source](logs, n) for n in sizes]
+    wall, cpu = {}, {}
 
     def run():
-        for c in copies:
-            start = clock()
-            analyse_logs([_repeated_log(logs, c)], logs / "out", workers=workers, fan_aware=fan_aware)
-            spent[c] = clock() - start
+        for n, path in zip(sizes, paths):
+            start_wall, start_cpu = time.perf_counter(), _cpu_seconds()
+            analyse_logs([path], logs / "out", workers=workers, fan_aware=fan_aware)
+            wall[n], cpu[n] = time.perf_counter() - start_wall, _cpu_seconds() - start_cpu
 
     benchmark.pedantic(run, rounds=1, iterations=1)
-    rate = 16 * (copies[1] - copies[0]) / (spent[copies[1]] - spent[copies[0]])
-    benchmark.extra_info.update(seconds={16 * c: round(t, 2) for c, t in spent.items()})
-    what = "full" if fan_aware else "no fan-aware ranking"
-    where = "1 core (CPU time)" if workers == 1 else f"{workers} workers (wall clock)"
-    _report(benchmark, f"logs, {what}, {where}", 16 * sum(copies), rate)
+    extra = sizes[1] - sizes[0]
+    by_clock = extra / (wall[sizes[1]] - wall[sizes[0]])
+    by_cpu = workers * extra / (cpu[sizes[1]] - cpu[sizes[0]])
+    benchmark.extra_info.update(wall_seconds={n: round(t, 2) for n, t in wall.items()},
+                                cpu_seconds={n: round(t, 2) for n, t in cpu.items()},
+                                games_per_second_by_clock=round(by_clock, 1))
+    what = f"{source} games, {'full' if fan_aware else 'no fan-aware ranking'}, {workers} worker(s)"
+    print(f"\n{what}: {by_clock:.1f} games/s by the clock "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    _report(benchmark, f"logs, {what}, by CPU time", sum(sizes), by_cpu)
 
 
-@pytest.mark.parametrize("fan_aware, copies", [(True, (2, 8)), (False, (10, 40))])
-def bench_one_core(benchmark, logs, fan_aware, copies):
-    _steady(benchmark, logs, fan_aware, 1, copies, time.process_time)
+_CASES = [("real", True, (32, 128)), ("real", False, (160, 640)), ("table", True, (80, 320)),
+          ("table", False, (80, 320))]
 
 
-@pytest.mark.parametrize("fan_aware, copies", [(True, (4, 16)), (False, (20, 80))])
-def bench_two_cores(benchmark, logs, fan_aware, copies):
-    _steady(benchmark, logs, fan_aware, 2, copies, time.perf_counter)
+@pytest.mark.parametrize("source, fan_aware, sizes", _CASES)
+def bench_one_core(benchmark, logs, source, fan_aware, sizes):
+    _steady(benchmark, logs, source, fan_aware, 1, sizes)
+
+
+@pytest.mark.parametrize("source, fan_aware, sizes", _CASES)
+def bench_two_cores(benchmark, logs, source, fan_aware, sizes):
+    _steady(benchmark, logs, source, fan_aware, 2, sizes)
 
 
 _PEAK_RSS = """
@@ -99,11 +151,11 @@ def bench_memory_is_flat(benchmark, logs):
     peaks = {}
 
     def run():
-        for copies in (10, 80):
+        for copies in (10, 320):
             done = subprocess.run([sys.executable, "-c", _PEAK_RSS, str(_repeated_log(logs, copies)),
                                    str(logs / "out_rss")], capture_output=True, text=True, check=True, cwd=ROOT)
             peaks[copies] = int(done.stdout.split()[-1])
 
     benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info.update(peak_rss_mb_160_games=peaks[10] // 1024, peak_rss_mb_1280_games=peaks[80] // 1024)
-    print(f"\npeak RSS: {peaks[10] / 1024:.0f} MB for 160 games, {peaks[80] / 1024:.0f} MB for 1,280 games")
+    benchmark.extra_info.update(peak_rss_mb={16 * c: peak // 1024 for c, peak in peaks.items()})
+    print("\npeak RSS: " + ", ".join(f"{peak / 1024:.0f} MB for {16 * c:,} games" for c, peak in peaks.items()))

@@ -3,7 +3,7 @@
 The game is replayed by mjfast.game.Replay, which checks every rule and re-scores the result;
 this module only looks at the table before each action:
 
-* at each Play, the player's discard decision (kernels.discard_figures);
+* at each Play, the player's discard decision (kernels.discard_row);
 * at the first action after a discard (or an added kong), every other player's claim
   opportunity: the claims the rules allowed them (TableState decides; a win must reach 8
   fans), what they did (the action, or the log's Ignore clause for a claim that lost on
