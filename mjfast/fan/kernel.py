@@ -10,7 +10,7 @@ Order of work, following the reference judge:
    the hand also reads as 七对; mjfast breaks ties the same way so that both name the same fans.
 
 The output row holds the fan counts (N_FANS), then the total with flowers (-1: not a win),
-then the corrected conditions.
+then the corrected conditions; calls from Python get its summary (see SUMMARY_LEN).
 """
 
 import numpy as np
@@ -52,8 +52,9 @@ YES = np.bool_(True)  # a typed constant for kernel arguments (see combos.ONE)
 # FANS_PER_WORD to an int, each as id | count << 7 (a zero entry ends the list).
 FAN_BITS = 11
 FANS_PER_WORD = 5
-SUMMARY_WORDS = 6  # room for 30 fans; a hand scores 15 different fans at most
+SUMMARY_WORDS = 6  # room for 30 fans (100,000 random wins score 12 different fans at most)
 SUMMARY_LEN = 2 + SUMMARY_WORDS
+
 
 @njit(cache=True)
 def _standing_count_ok(vec):
@@ -157,7 +158,7 @@ def summary_into(out, dest):
     listed = 0
     for k in range(N_FANS):
         f = DISPLAY_ORDER[k]
-        if out[f] != 0:
+        if out[f] != 0 and listed < SUMMARY_WORDS * FANS_PER_WORD:
             dest[2 + listed // FANS_PER_WORD] |= (f | out[f] << 7) << (FAN_BITS * (listed % FANS_PER_WORD))
             listed += 1
 
