@@ -70,16 +70,19 @@ class Rows:
 
 class _Seat:
     """What the analysis keeps of one player between their turns: the waiting hand as the
-    kernels read it (counts, meld_counts, n_melds), its shanten and waits (a tile mask, 0
-    unless ready), the turns played, and the melds as last seen with their tile counts and
-    packed form."""
+    kernels read it (counts, meld_counts, n_melds), its shanten and useful tiles (a tile
+    mask: the waits when ready), the turns played, and the melds as last seen with their
+    tile counts and packed form."""
 
-    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "waits", "turns", "melds", "melded", "packed")
+    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "turns", "melds", "melded", "packed")
 
-    def __init__(self, counts: np.ndarray, shanten: int, waits: int):
+    def __init__(self, counts: np.ndarray, shanten: int, useful: int):
         self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
-        self.shanten, self.waits, self.turns = shanten, waits, 0
+        self.shanten, self.useful, self.turns = shanten, useful, 0
         self.melds, self.melded, self.packed = (), _NO_MELDS, 0
+
+    def waits_on(self, tile: int) -> bool:
+        return self.shanten == 0 and (self.useful >> tile) & 1
 
     def melds_now(self, melds: list) -> tuple[np.ndarray, int]:
         """(meld tile counts, packed melds) of the player's melds now; recomputed only when
@@ -156,8 +159,8 @@ class GameAnalyser:
 
     def _dealt(self, table, player: int) -> _Seat:
         counts = np.array(table.seats[player].concealed, np.uint8)
-        shanten, waits = K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work)
-        return _Seat(counts, shanten, waits)
+        shanten, useful = K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work)
+        return _Seat(counts, shanten, useful)
 
     def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
         player, tile = action.player, action.tile
@@ -167,11 +170,11 @@ class GameAnalyser:
         meld_counts, packed = seat.melds_now(melds)
         s = self.scratch
         seat.turns += 1
-        status, shanten, waits = K.discard_row(
+        status, shanten, useful = K.discard_row(
             self.lookup, counts, meld_counts, len(melds), packed, table.visible_to(player), player,
-            table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts, seat.meld_counts, seat.n_melds,
-            self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points, s.work, self.decisions.append(), index, line,
-            seat.turns)
+            table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts, seat.meld_counts, seat.shanten,
+            seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points, s.work, self.decisions.append(),
+            index, line, seat.turns)
         if status != OK:
             # An illegal action makes the replay raise with its reason as soon as it applies
             # it; only if it does not is the kernels' rejection the game's error.
@@ -181,7 +184,7 @@ class GameAnalyser:
             return
         counts[tile] -= 1
         seat.counts, seat.meld_counts, seat.n_melds = counts, meld_counts, len(melds)
-        seat.shanten, seat.waits = shanten, waits
+        seat.shanten, seat.useful = shanten, useful
 
     def _claims(self, table, action, line: int, seats: list, index: int) -> None:
         """A row for each player who could claim the pending tile; `action` is what followed
@@ -191,7 +194,7 @@ class GameAnalyser:
         overruled = {who: CLAIM_ACTION[claim] for who, claim, _ in action.ignored} if action is not None else {}
         for player in ((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4):
             seat = seats[player]
-            if (not (seat.waits >> tile) & 1 and table.seats[player].concealed[tile] < 2
+            if (not seat.waits_on(tile) and table.seats[player].concealed[tile] < 2
                     and (robbing or player != (giver + 1) % 4)):
                 continue  # no win, no pung, no chow: nothing to ask the rules (the common case)
             options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
@@ -215,7 +218,7 @@ class GameAnalyser:
         """(option bits, {(action, tile as the log writes the claim): shanten after it}) of one
         player's claims on `tile` (the log writes a chow by its middle tile)."""
         bits, shanten_of = 0, {}
-        if (seat.waits >> tile) & 1:
+        if seat.waits_on(tile):
             try:
                 score_win(table.win(player, tile))
                 bits |= OPTION_BITS["hu"]

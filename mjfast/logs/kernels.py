@@ -13,7 +13,8 @@ import numpy as np
 from numba import njit
 
 from ..advice import fan_discards_of
-from ..hand_kernels import OK, discards_of, shanten_of, useful_of
+from ..discard import masked_sum
+from ..hand_kernels import OK, SEEN_TOO_OFTEN, discards_of, shanten_of, unseen_copies, useful_of
 from .columns import ACTIONS, D, KINDS, NA
 
 # Cells of a decision row, as compile-time constants for the kernels.
@@ -69,16 +70,17 @@ def _known(valid):
 
 @njit(cache=True)
 def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, discarded,
-                before_counts, before_meld_counts, before_n_melds, fan_aware, plain_rows, fan_rows, wait_points, work,
-                row, game, line, turn):
+                before_counts, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
+                wait_points, work, row, game, line, turn):
     """Fill the decision row of one discard. Returns (status, shanten after the discard, its
-    waits as a tile mask, 0 unless ready); status is hand_kernels.OK unless the hand or
-    `visible` is inconsistent (the row is then incomplete).
+    useful tiles as a mask); status is hand_kernels.OK unless the hand or `visible` is
+    inconsistent or the tile is not held (NOT_HELD); the row is then incomplete.
 
     counts / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (melds packed
     as fan.encode.pack_melds); before_*: the 3n+1 hand the player held before this turn's draw
-    or claim; visible: what the player sees elsewhere now; discarded: the tile played. Ranks
-    are 1-based positions in mjfast's ranked lists.
+    or claim, its shanten and useful tiles (they do not depend on what is seen); visible: what
+    the player sees elsewhere now; discarded: the tile played. Ranks are 1-based positions in
+    mjfast's ranked lists.
     """
     status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
     if status != OK:
@@ -86,10 +88,9 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
     i = _position(plain_rows, n, discarded)
     if i < 0:
         return NOT_HELD, 0, np.int64(0)
-    status, shanten, _, acceptance = useful_of(table, before_counts, before_meld_counts, before_n_melds, visible,
-                                               work)
-    if status != OK:
-        return status, 0, np.int64(0)
+    unseen = np.empty(34, np.int64)
+    if not unseen_copies(before_counts, before_meld_counts, visible, unseen):
+        return SEEN_TOO_OFTEN, 0, np.int64(0)
     row[_GAME] = game
     row[_LINE] = line
     row[_PLAYER] = seat
@@ -97,8 +98,8 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
     row[_KIND] = _DISCARD
     row[_TILE_CELL] = discarded
     row[_ACTION] = _PLAY
-    row[_SHANTEN_BEFORE] = shanten
-    row[_ACCEPTANCE_BEFORE] = acceptance
+    row[_SHANTEN_BEFORE] = before_shanten
+    row[_ACCEPTANCE_BEFORE] = masked_sum(before_useful, unseen)
     row[_OPTIONS] = n
     shanten_after = np.int64(plain_rows[i, _SHANTEN])
     acceptance_after = np.int64(plain_rows[i, _ACCEPTANCE])
@@ -119,11 +120,11 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
         if plain_rows[k, _SHANTEN] == 0 and (np.int64(plain_rows[k, _USEFUL]) >> np.int64(plain_rows[k, _TILE])) & 1:
             complete = 1
     row[_COMPLETE] = complete
-    waits = np.int64(plain_rows[i, _USEFUL]) if shanten_after == 0 else np.int64(0)
+    useful = np.int64(plain_rows[i, _USEFUL])
     if not fan_aware:
         for c in _FAN_CELLS:
             row[c] = NA
-        return OK, shanten_after, waits
+        return OK, shanten_after, useful
     status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
                                 fan_rows, wait_points, work)
     if status != OK:
@@ -135,18 +136,18 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
     row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, _EFFECTIVE])
     row[_VALID_AFTER] = _known(fan_rows[i, _VALID])
     row[_BEST_VALID] = _known(fan_rows[0, _VALID])
-    return OK, shanten_after, waits
+    return OK, shanten_after, useful
 
 
 @njit(cache=True)
 def waiting_figures(table, counts, meld_counts, n_melds, work):
-    """(shanten, waits as a tile mask, 0 unless ready) of a 3n+1 hand; shanten -100 - status
-    for a hand the kernels reject."""
+    """(shanten, useful tiles as a mask) of a 3n+1 hand; shanten -100 - status for a hand the
+    kernels reject."""
     nothing_seen = np.zeros(34, np.uint8)
     status, shanten, useful, _ = useful_of(table, counts, meld_counts, n_melds, nothing_seen, work)
     if status != OK:
         return -100 - status, np.int64(0)
-    return shanten, useful if shanten == 0 else np.int64(0)
+    return shanten, useful
 
 
 @njit(cache=True)
