@@ -148,6 +148,8 @@ def test_bad_input_gives_a_clear_error(tmp_path, case, message):
         paths = [tmp_path / "binary.txt"]
     with pytest.raises(LogsError, match=message):
         analyse_logs(paths, out, fan_aware=False, **options)
+    if case != "not text":  # found before anything is written
+        assert not (out / "decisions.parquet").exists()
 
 
 def test_missing_extras_are_named_with_the_install_command(monkeypatch, tmp_path):

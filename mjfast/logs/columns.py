@@ -39,11 +39,13 @@ LABELS = {"kind": KINDS, "action": ACTIONS, "result": RESULTS}
 # The matrix a worker fills: these cells, in this order.
 DECISION_CELLS = (
     Column("game", "int32", "the game's position among the games read (0 = first), as in games.*"),
-    Column("line", "int32", "line number of the action in its file (for a claim: the action that followed the discard)"),
+    Column("line", "int32",
+           "line number of the action in its file (for a claim: the action that followed the discard)"),
     Column("player", "int8", "seat 0-3 (0 = East, who draws first); the seat wind is the seat"),
     Column("turn", "int16", "the player's turn: 1 for their first discard (a claim counts toward the turn it starts)"),
     Column("kind", "kind", "discard: the player chose a tile to play; claim: the player could claim another's tile"),
-    Column("tile", "tile", "discard: the tile played; claim: the tile offered (a discard, or the tile of an added kong)"),
+    Column("tile", "tile",
+           "discard: the tile played; claim: the tile offered (a discard, or the tile of an added kong)"),
     Column("action", "action", "play (a discard), or what the player did with a claim: chi, peng, gang, hu or pass"),
     Column("overruled", "bool", "claim: the player claimed but lost on priority (the log's Ignore clause)"),
     Column("options", "options", "claim: the claims the rules allowed, among chi peng gang hu (hu: 8 fans reached)"),

@@ -49,8 +49,6 @@ def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None,
             yield _in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, pure=False), chunks, window)
         return
     workers = local_cores() if workers is None else workers
-    if workers < 1:
-        raise LogsError(f"--workers must be 1 or more, got {workers}")
     if workers == 1:
         yield (analyse_chunk(chunk, fan_aware) for chunk in chunks)
         return

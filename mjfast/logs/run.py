@@ -40,9 +40,12 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     folder `out`: decisions.parquet/.csv, games.parquet/.csv, summary.json, report.md and its
     plots. Runs on `workers` local processes (default: every core) or on the Dask scheduler
     at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
-    (default: when it is a terminal). Returns the summary (as written to summary.json). Raises LogsError for bad input."""
+    (default: when it is a terminal). Returns the summary (as written to summary.json).
+    Raises LogsError for bad input."""
     if dask is not None and workers is not None:
         raise LogsError("--workers is for a local run: a Dask cluster brings its own workers")
+    if workers is not None and workers < 1:
+        raise LogsError(f"--workers must be 1 or more, got {workers}")
     files = log_files(paths)
     _check_extras()
     from tqdm import tqdm
@@ -56,19 +59,20 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     show = sys.stderr.isatty() if progress is None else progress
     summary = Summary(fan_aware)
     start = time.perf_counter()
-    decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
-    games = TableFiles(folder, "games", GAME_SCHEMA)
-    try:
-        with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask) as results, \
-                tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
+    # a Dask scheduler is reached before any file is written
+    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask) as results, \
+            tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
+        decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
+        games = TableFiles(folder, "games", GAME_SCHEMA)
+        try:
             for result in results:
                 decisions.add(decision_table(result))
                 games.add(game_table(result))
                 summary.add(result)
                 bar.update(result.games_read)
-    finally:
-        decisions.close()
-        games.close()
+        finally:
+            decisions.close()
+            games.close()
     figures = summary.to_dict()
     (folder / "summary.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     write_report(figures, folder, files, time.perf_counter() - start)

@@ -76,7 +76,8 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
                     first += len(blocks)
                     blocks = []
         except _UNREADABLE as exc:
-            raise LogsError(f"{name} cannot be read as a text log after its game {first + len(blocks)}: {exc}") from None
+            raise LogsError(f"{name} cannot be read as a text log after its game {first + len(blocks)}: "
+                            f"{exc}") from None
         if blocks:
             yield Chunk(name, first, blocks)
             first += len(blocks)
