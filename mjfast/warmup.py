@@ -13,6 +13,7 @@ def warm_up() -> list[str]:
     """Run each public entry point once on a small input; returns the names warmed."""
     import mjfast
     import mjfast.batch as batch
+    from mjfast.fan import score, score_batch, winning_tiles
 
     hand13 = mjfast.parse_hand("123m456p789s1357s")
     hand14 = mjfast.parse_hand("123m456p789s1357sE")
@@ -25,6 +26,12 @@ def warm_up() -> list[str]:
         "useful_by_form": lambda: mjfast.useful_by_form(hand13),
         "acceptance": lambda: mjfast.acceptance(hand13),
         "best_discards": lambda: mjfast.best_discards(hand14),
+        "best_discards (plain)": lambda: mjfast.best_discards(hand14, fan_aware=False),
+        "best_discards (melds)": lambda: mjfast.best_discards("[555m1]46m123p456p99s9s"),
+        "fan.score": lambda: score("123m456p789s123sEE"),
+        "fan.winning_tiles": lambda: winning_tiles(hand13),
+        "fan.score_batch": lambda: score_batch(np.array(mjfast.parse_hand("123m456p789s123sEE").counts)[None, :],
+                                               np.array([27])),
         "batch.shanten": lambda: batch.shanten(hand13.counts[None, :]),
         "batch.regular_shanten": lambda: batch.regular_shanten(hand13.counts[None, :]),
         "batch.shanten_by_form": lambda: batch.shanten_by_form(hand13.counts[None, :]),
