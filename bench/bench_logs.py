@@ -3,12 +3,13 @@ games that mjfast's table plays (every hand new).
 
     python -m pytest bench/bench_logs.py -s
 
-Each rate is measured on two file sizes: the extra games over the extra time, without what
-every run pays once (starting the worker processes, which import numba and load the compiled
-kernels; drawing the report). One core: the whole run in this process (workers=1); two
-cores: two worker processes and this one reading, writing and summing. Each is timed by the
-clock and by the CPU seconds of all processes: on a machine shared with other work the
-clock counts that work too, and CPU seconds say what free cores would give. Each benchmark
+Each rate is measured on two file sizes, each run a fresh `mjfast logs` process as a user
+runs it: the extra games over the extra time, without what every run pays once (starting,
+importing numba and loading the compiled kernels, drawing the report). One core: the whole
+run in one process (--workers 1); two cores: two worker processes and the first one reading,
+writing and summing. Each is timed by the clock and by the CPU seconds of all the run's
+processes: on a machine shared with other work the clock counts that work too, and CPU
+seconds say what free cores would give. Each benchmark
 prints games per second and what the 98,209 matches of the public Botzone dataset would take
 at that rate.
 
@@ -90,27 +91,28 @@ def logs(tmp_path_factory):
     return folder
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its ended children (the worker processes, once their
-    pool has shut down at the end of a run)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+def _children_cpu() -> float:
+    """CPU seconds of the ended child processes and theirs (a run's worker processes)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _steady(benchmark, logs, source: str, fan_aware: bool, workers: int, sizes: tuple) -> None:
-    """Run a log of sizes[0] games and one of sizes[1]; a rate is the extra games over the
-    extra time, so that what every run pays once (starting the workers, drawing the report)
-    does not count. Two rates: by the clock, and by the CPU seconds all processes spent
-    (what `workers` free cores would give; on a shared machine the clock also counts the
-    others' work)."""
+    """Run `mjfast logs` (a fresh process, as a user runs it) on a log of sizes[0] games and
+    on one of sizes[1]; a rate is the extra games over the extra time, so that what every run
+    pays once (starting, loading the kernels, drawing the report) does not count. Two rates:
+    by the clock, and by the CPU seconds of all the run's processes (what `workers` free
+    cores would give; on a shared machine the clock also counts the others' work)."""
     paths = [SOURCES[source](logs, n) for n in sizes]
     wall, cpu = {}, {}
 
     def run():
         for n, path in zip(sizes, paths):
-            start_wall, start_cpu = time.perf_counter(), _cpu_seconds()
-            analyse_logs([path], logs / "out", workers=workers, fan_aware=fan_aware)
-            wall[n], cpu[n] = time.perf_counter() - start_wall, _cpu_seconds() - start_cpu
+            command = [sys.executable, "-m", "mjfast.cli", "logs", str(path), "--out", str(logs / "out"),
+                       "--workers", str(workers)] + ([] if fan_aware else ["--no-fan-aware"])
+            start_wall, start_cpu = time.perf_counter(), _children_cpu()
+            subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
+            wall[n], cpu[n] = time.perf_counter() - start_wall, _children_cpu() - start_cpu
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     extra = sizes[1] - sizes[0]
