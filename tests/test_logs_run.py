@@ -204,3 +204,32 @@ def test_tables_are_written_while_the_games_are_read(monkeypatch, tmp_path):
     groups = pq.ParquetFile(tmp_path / "decisions.parquet").metadata.num_row_groups
     assert groups >= summary["decisions"] // 400  # a group per ~200 rows, not one at the end
 
+
+
+def test_the_summary_figures_are_those_of_the_tables(full_run):
+    summary, out = full_run
+    decisions = pq.read_table(out / "decisions.parquet").to_pylist()
+    games = pq.read_table(out / "games.parquet").to_pylist()
+    discards = [d for d in decisions if d["kind"] == "discard"]
+    for seat in range(4):
+        mine = [d for d in discards if d["player"] == seat]
+        figures = summary["players"][str(seat)]
+        assert figures["discards"] == len(mine)
+        assert figures["plain_agreement"] == round(sum(d["plain_rank"] == 1 for d in mine) / len(mine), 4)
+        assert figures["fan_aware_agreement"] == round(sum(d["fan_aware_rank"] == 1 for d in mine) / len(mine), 4)
+        assert figures["mean_acceptance_lost"] == round(sum(d["acceptance_lost"] for d in mine) / len(mine), 4)
+        wins = [g for g in games if g["winner"] == seat]
+        assert figures["win_rate"] == round(len(wins) / 16, 4)
+        assert figures["dealt_in"] == sum(g["discarder"] == seat for g in games)
+        assert figures["mean_score"] == round(sum(g[f"score_{seat}"] for g in games) / 16, 4)
+        claims = [d for d in decisions if d["kind"] == "claim" and d["player"] == seat]
+        assert figures["claim_opportunities"] == len(claims)
+        assert figures["claims_made"] == sum(d["action"] != "pass" and not d["overruled"] for d in claims)
+    first_turns = [d for d in discards if d["turn"] == 1]
+    assert summary["by_turn"][0] == {
+        "turn": 1, "discards": len(first_turns),
+        "plain_agreement": round(sum(d["plain_rank"] == 1 for d in first_turns) / len(first_turns), 4),
+        "fan_aware_agreement": round(sum(d["fan_aware_rank"] == 1 for d in first_turns) / len(first_turns), 4),
+        "mean_acceptance_lost": round(sum(d["acceptance_lost"] for d in first_turns) / len(first_turns), 4)}
+    assert summary["win_fans"] == {str(t): sum(g["fan_total"] == t for g in games)
+                                   for t in sorted({g["fan_total"] for g in games if g["fan_total"] is not None})}

@@ -15,10 +15,11 @@ from .columns import ACTIONS, KINDS, NA, RESULTS, D, G
 from .work import ChunkResult
 
 SEATS = 4
-# Per-seat counts and sums (one array of 4 each).
-_SEAT_FIGURES = ("games", "wins", "self_drawn_wins", "dealt_in", "score", "win_fans", "discards",
-                 "plain_agreements", "fan_aware_agreements", "efficient_discards", "acceptance_lost",
-                 "shanten_lost", "claim_opportunities", "claims_made")
+# Per-seat counts and sums (one array of 4 each); those of the discards, counted together.
+_DISCARD_FIGURES = ("discards", "plain_agreements", "fan_aware_agreements", "efficient_discards", "acceptance_lost",
+                    "shanten_lost")
+_SEAT_FIGURES = ("games", "wins", "self_drawn_wins", "dealt_in", "score", "win_fans") + _DISCARD_FIGURES + (
+    "claim_opportunities", "claims_made")
 # Per-turn counts and sums (arrays that grow with the longest game).
 _TURN_FIGURES = ("discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost")
 _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
@@ -85,17 +86,16 @@ class Summary:
         fan = discards[:, D["fan_aware_rank"]] == 1
         lost = discards[:, D["acceptance_lost"]]
         efficient = (discards[:, D["shanten_lost"]] == 0) & (lost == 0)
-        by_seat = {"discards": None, "plain_agreements": plain, "fan_aware_agreements": fan,
+        weights = {"discards": None, "plain_agreements": plain, "fan_aware_agreements": fan,
                    "efficient_discards": efficient, "acceptance_lost": lost,
                    "shanten_lost": discards[:, D["shanten_lost"]]}
-        for name, weights in by_seat.items():
-            self.seat[name] += np.bincount(players, weights, minlength=SEATS).astype(np.int64)
+        for name in _DISCARD_FIGURES:
+            self.seat[name] += np.bincount(players, weights[name], minlength=SEATS).astype(np.int64)
         if not len(turns):
             return
         longest = int(turns.max()) + 1
-        for name, weights in (("discards", None), ("plain_agreements", plain), ("fan_aware_agreements", fan),
-                              ("acceptance_lost", lost)):
-            counts = np.bincount(turns, weights, minlength=longest).astype(np.int64)
+        for name in _TURN_FIGURES:
+            counts = np.bincount(turns, weights[name], minlength=longest).astype(np.int64)
             kept = self.turn[name]
             if len(kept) < longest:
                 kept = np.concatenate([kept, np.zeros(longest - len(kept), np.int64)])
