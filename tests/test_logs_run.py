@@ -15,6 +15,7 @@ from mjfast import cli
 from mjfast.logs import LogsError, analyse_logs
 from mjfast.logs import execute, output, run as run_module
 from mjfast.logs.columns import DECISION_COLUMNS, GAME_COLUMNS
+from mjfast.logs.sources import Chunk
 
 from .data import LOGS
 
@@ -176,13 +177,15 @@ def test_the_progress_bar_counts_games_when_asked(tmp_path, capsys):
 
 
 class _Later:
-    """A future whose result is known at once (a chunk's number)."""
+    """A future whose result is known at once: the chunk's position, or a failure."""
 
-    def __init__(self, value):
-        self.value = value
+    def __init__(self, chunk):
+        self.chunk = chunk
 
     def result(self):
-        return self.value
+        if self.chunk.file == "crash":
+            raise MemoryError("the worker ran out of memory")
+        return self.chunk.first
 
 
 def test_chunks_stream_through_a_bounded_window_in_order():
@@ -191,11 +194,19 @@ def test_chunks_stream_through_a_bounded_window_in_order():
     def chunks():
         for k in range(20):
             pulled.append(k)
-            yield k
+            yield Chunk("log.txt", k, [])
 
     results = execute._in_order(_Later, chunks(), window=3)
     assert next(results) == 0 and len(pulled) == 3  # only the window was read ahead
     assert list(results) == list(range(1, 20))
+
+
+def test_a_failing_worker_is_reported_with_its_chunk():
+    chunks = [Chunk("log.txt", 0, [[]] * 32), Chunk("crash", 32, [[]] * 32)]
+    results = execute._in_order(_Later, chunks, window=2)
+    assert next(results) == 0
+    with pytest.raises(LogsError, match="a worker failed on crash, games 33-64 of the run: MemoryError: the worker"):
+        next(results)
 
 
 def test_tables_are_written_while_the_games_are_read(monkeypatch, tmp_path):

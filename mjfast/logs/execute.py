@@ -28,14 +28,23 @@ def local_cores() -> int:
 
 def _in_order(submit: Callable, chunks: Iterable, window: int) -> Iterator[ChunkResult]:
     """Submit chunks as results come back, at most `window` at a time; yield the results in
-    the order of the chunks."""
+    the order of the chunks. A worker's failure (a crash, mjfast missing on a Dask worker)
+    is raised as a LogsError naming the chunk."""
     pending: deque = deque()
     for chunk in chunks:
-        pending.append(submit(chunk))
+        pending.append((chunk, submit(chunk)))
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield _result(*pending.popleft())
     while pending:
-        yield pending.popleft().result()
+        yield _result(*pending.popleft())
+
+
+def _result(chunk, future) -> ChunkResult:
+    try:
+        return future.result()
+    except Exception as exc:
+        raise LogsError(f"a worker failed on {chunk.file}, games {chunk.first + 1}-{chunk.first + len(chunk.blocks)} "
+                        f"of the run: {type(exc).__name__}: {exc}") from exc
 
 
 @contextmanager
