@@ -46,7 +46,7 @@ class Scratch:
     """The kernels' working arrays for one analyser, reused by every decision."""
 
     def __init__(self):
-        from ..shanten import new_scratch
+        from ..forms import new_scratch
 
         self.work = new_scratch()
         self.plain_rows = np.empty((34, 5), np.float64)

@@ -20,6 +20,7 @@ from .work import ChunkResult
 ROWS_PER_GROUP = 1 << 16
 _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "bool": pa.bool_(),
                 "string": pa.string()}
+# The names of coded cells by column type: tile ids, labels, claim option bits.
 _NAMES = {"tile": np.array(TILE_NAMES, object), **{k: np.array(v, object) for k, v in LABELS.items()},
           "options": np.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
                                for bits in range(1 << len(OPTION_BITS))], object)}

@@ -25,7 +25,8 @@ _UNREADABLE = (UnicodeDecodeError, EOFError, gzip.BadGzipFile)
 
 
 class LogsError(Exception):
-    """A problem with what the user asked for (paths, options, missing extras), as one line."""
+    """What stops a run, as one line: bad input (paths, options, a missing extra, a file that
+    is no text log), an unreachable scheduler, a failed worker."""
 
 
 class Chunk(NamedTuple):

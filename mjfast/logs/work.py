@@ -45,7 +45,9 @@ _local = threading.local()  # an analyser per thread: Dask runs tasks on threads
 def _analyser(fan_aware: bool):
     from .analysis import GameAnalyser
 
-    analysers = _local.__dict__.setdefault("analysers", {})
+    if not hasattr(_local, "analysers"):
+        _local.analysers = {}
+    analysers = _local.analysers
     if fan_aware not in analysers:
         analysers[fan_aware] = GameAnalyser(fan_aware)
     return analysers[fan_aware]
