@@ -13,32 +13,43 @@ from .tiles import TILE_NAMES, counts_of, parse_tiles
 
 __version__ = "0.1.0"
 
-_API = (
-    "DiscardOption",
-    "WaitFans",
-    "acceptance",
-    "best_discards",
-    "shanten",
-    "shanten_by_form",
-    "useful_by_form",
-    "useful_tiles",
-    "waits",
-)
+# Names loaded on first use, by module.
+_LAZY = {
+    "api": ("DiscardOption", "WaitFans", "acceptance", "best_discards", "shanten", "shanten_by_form",
+            "useful_by_form", "useful_tiles", "waits"),
+    "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
+            "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
+}
+_LAZY_MODULE = {name: module for module, names in _LAZY.items() for name in names}
 
 
 def __getattr__(name):
-    if name in _API:
-        from . import api
+    module = _LAZY_MODULE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mjfast' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(api, name)
-    raise AttributeError(f"module 'mjfast' has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_API))
+    return sorted(list(globals()) + list(_LAZY_MODULE))
 
 
 __all__ = [
+    "BatchScores",
+    "FANS",
+    "Fan",
+    "FanInfo",
+    "FanResult",
+    "JUDGE",
+    "Ruleset",
+    "fan_by_name",
+    "hands_to_arrays",
+    "score",
+    "score_batch",
+    "settle",
+    "winning_tiles",
     "DiscardOption",
     "Hand",
     "HandError",

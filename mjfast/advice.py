@@ -30,7 +30,7 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .shanten import N_FORMS
+from .forms import N_FORMS
 
 UNKNOWN = -1
 _KEY = types.UniTuple(types.int64, 2)

@@ -17,7 +17,7 @@ from .errors import HandError
 from .groups import INF
 from .hand import Hand, parse_hand, visible_counts
 from .lookup import load_table
-from .shanten import FORM_NAMES, N_FORMS
+from .forms import FORM_NAMES, N_FORMS
 from .tiles import N_KINDS, TILE_NAMES, parse_tiles
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
@@ -31,11 +31,11 @@ _work = None
 
 def _scratch() -> np.ndarray:
     """The kernels' scratch, kept for the process: its memo of melded groups (see
-    shanten._group_dp) serves every later query. Kernels hold the GIL, so calls from
+    forms._group_dp) serves every later query. Kernels hold the GIL, so calls from
     several Python threads never share it at the same time."""
     global _work
     if _work is None:
-        from .shanten import new_scratch
+        from .forms import new_scratch
 
         _work = new_scratch()
     return _work

@@ -19,7 +19,7 @@ from .hand_kernels import OK, check_counts, unseen_copies
 from .errors import HandError
 from .groups import INF
 from .lookup import load_table
-from .shanten import N_FORMS, all_forms, best_of, meld_check_bits, new_scratch, regular, regular_distance
+from .forms import N_FORMS, all_forms, best_of, meld_check_bits, new_scratch, regular, regular_distance
 from .tiles import TILE_NAMES
 
 IMPOSSIBLE = 127
@@ -211,7 +211,7 @@ def regular_shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
 
 
 def shanten_by_form(counts, melds=0, meld_counts=None) -> np.ndarray:
-    """(N, 5) int8 shanten per form (mjfast.shanten.FORM_NAMES order), IMPOSSIBLE = 127."""
+    """(N, 5) int8 shanten per form (mjfast.forms.FORM_NAMES order), IMPOSSIBLE = 127."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty((counts.shape[0], N_FORMS), np.int8)
     masks = np.empty((counts.shape[0], N_FORMS), np.int64)

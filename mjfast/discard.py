@@ -9,7 +9,7 @@ from numba import njit
 
 from .groups import INF
 from .lookup import group_rank
-from .shanten import (
+from .forms import (
     N_FORMS,
     REGULAR,
     all_forms,
@@ -75,7 +75,7 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     the hand after discarding t (out_dist[t] = INF for kinds not held), and with `with_next`
     the expected acceptance one step later (see next_acceptance) for the discards that keep
     the best shanten (it only ranks those; the others get 0.0). `work`: a scratch from
-    shanten.new_scratch."""
+    forms.new_scratch."""
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)

@@ -2,7 +2,7 @@
 
 Each returns a status (OK or a code the Python layer turns into a HandError message) so
 that a per-hand query costs a single dispatch. `work` is a scratch from
-shanten.new_scratch that the caller keeps from one call to the next: besides saving an
+forms.new_scratch that the caller keeps from one call to the next: besides saving an
 allocation, its memo of melded groups then serves every later query. Acceptance counts *unseen* copies: 4 minus
 the copies in the hand, its melds and whatever else the caller has seen.
 """
@@ -12,7 +12,7 @@ from numba import njit
 
 from .discard import discard_options, masked_sum
 from .groups import INF
-from .shanten import N_FORMS, all_forms, best_of
+from .forms import N_FORMS, all_forms, best_of
 
 # Status codes; the Python layer turns them into HandError messages.
 OK, TOO_MANY_COPIES, BAD_TILE_COUNT, SEEN_TOO_OFTEN = 0, 1, 2, 3
@@ -61,7 +61,7 @@ def shanten_of(table, counts, meld_counts, n_melds, work):
 
 @njit(cache=True)
 def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work):
-    """Every form's deficiency and mask into dist / masks (see shanten.all_forms); status."""
+    """Every form's deficiency and mask into dist / masks (see forms.all_forms); status."""
     status = check_counts(counts, meld_counts, n_melds, wanted_total)
     if status == OK:
         all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)
