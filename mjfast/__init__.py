@@ -7,9 +7,13 @@ The analysis calls live in mjfast.api and load numba when first used, so that im
 mjfast (for parsing, or for a command that needs no kernel) stays quick.
 """
 
-from .errors import HandError
-from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
-from .tiles import TILE_NAMES, counts_of, parse_tiles
+from .kernel_cache import drop_stale_kernels
+
+drop_stale_kernels()  # before any kernel loads: see kernel_cache
+
+from .errors import HandError  # noqa: E402
+from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts  # noqa: E402
+from .tiles import TILE_NAMES, counts_of, parse_tiles  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -167,12 +167,11 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     after the best discard, averaged by unseen copies; out_value[t]: the same for copies x
     fans (fans aside from the wait's shape), a tie-break;
     out_wait_points[t, w]: for a ready result, (fans on a discard win, fans on a self-draw);
-    out_next[t]: the plain next acceptance.
+    out_next[t]: 0.0 (fan_discards_of works it out where it decides the ranking).
 
     Work is spent only where it can change the ranking: when some discard leaves a ready
     hand with a valid wait, discards that leave the hand further away keep their plain
-    figures (out_valid UNKNOWN, out_effective their plain shanten, a lower bound); next
-    acceptance is worked out only for the discards of the best effective shanten.
+    figures (out_valid UNKNOWN, out_effective their plain shanten, a lower bound).
     """
     discard_options(table, counts, meld_counts, n_melds, unseen, False, out_dist, out_mask, out_acceptance, out_next,
                     work)
@@ -226,16 +225,15 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         out_valid[t] = masked_sum(valid_draws, unseen)
         if valid_draws == 0:
             out_effective[t] += 1
-    best = INF
-    for t in range(34):
-        if out_dist[t] < INF:
-            best = min(best, out_effective[t])
-    for t in range(34):  # the plain tie-break where it can matter
-        if out_dist[t] < INF and out_dist[t] > 1 and out_effective[t] == best:
-            hand[t] -= 1
-            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, out_dist[t], out_mask[t], work,
-                                          dist, masks, level2_dist, level2_mask)
-            hand[t] += 1
+
+
+@njit(cache=True, inline="always")
+def _before(keys, a, b, n_keys):
+    """Whether row a of keys comes strictly before row b on the first n_keys keys."""
+    for k in range(n_keys):
+        if keys[a, k] != keys[b, k]:
+            return keys[a, k] < keys[b, k]
+    return False
 
 
 @njit(cache=True)
@@ -277,13 +275,36 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
         keys[t, 2] = -acc[t]
         keys[t, 3] = -next_valid[t]
         keys[t, 4] = -value[t]
+        keys[t, 5] = 0.0
         if dist[t] < INF:
             hand[t] -= 1
             keys[t, 5] = -fan_potential(hand)
             hand[t] += 1
-        keys[t, 6] = -nxt[t]
         keys[t, 7] = _centrality(t)
         keys[t, 8] = t
+    # Next acceptance (key 6) costs a look-ahead per discard: work it out only for the
+    # discards still tied for first place on every key before it.
+    top = -1
+    for t in range(34):
+        if dist[t] < INF and (top < 0 or _before(keys, t, top, 6)):
+            top = t
+    tied = 0
+    for t in range(34):
+        keys[t, 6] = 0.0
+        if dist[t] < INF and not _before(keys, top, t, 6):
+            tied += 1
+    if tied > 1 and dist[top] > 1:
+        scratch = np.empty(N_FORMS, np.int64)
+        scratch_masks = np.empty(N_FORMS, np.int64)
+        level2_dist = np.empty(34, np.int64)
+        level2_mask = np.empty(34, np.int64)
+        for t in range(34):
+            if dist[t] < INF and not _before(keys, top, t, 6):
+                hand[t] -= 1
+                nxt[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, dist[t], masks[t], work,
+                                         scratch, scratch_masks, level2_dist, level2_mask)
+                hand[t] += 1
+                keys[t, 6] = -nxt[t]
     order = _ranked(9, keys, dist < INF)
     for i in range(order.shape[0]):
         t = order[i]

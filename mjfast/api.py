@@ -77,7 +77,8 @@ class DiscardOption(NamedTuple):
     the minimum; one step away: unseen copies of the draws that make a ready hand with at
     least one such wait; None further away, and None for discards that leave the hand further
     than another discard that is ready with a valid wait (they cannot rank above it, so their
-    fans are not worked out; their next_acceptance is 0.0 too). next_valid_acceptance: one step away, the valid
+    fans are not worked out). With fan_aware, next_acceptance is worked out only for the
+    discards still tied for first place when it is reached in the ranking (0.0 elsewhere). next_valid_acceptance: one step away, the valid
     acceptance after each useful draw and the best discard, averaged over the draws by their
     unseen copies. valid_draws_mask / valid_draws: those draws. wait_fans: ready, each wait
     with its fans (WaitFans). effective_shanten: the shanten that counts in MCR — a ready
