@@ -33,7 +33,9 @@ def __getattr__(name):
         raise AttributeError(f"module 'mjfast' has no attribute {name!r}")
     from importlib import import_module
 
-    return getattr(import_module(f".{module}", __name__), name)
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
 
 def __dir__():
