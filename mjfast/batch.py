@@ -23,7 +23,7 @@ from .forms import N_FORMS, all_forms, best_of, meld_check_bits, new_scratch, re
 from .tiles import TILE_NAMES
 
 IMPOSSIBLE = 127
-_CHUNK = 256  # hands per scratch allocation in the parallel loops
+_CHUNK = 2048  # hands per scratch allocation in the parallel loops
 
 
 @njit(cache=True)

@@ -58,7 +58,8 @@ _TMP_MASK = _ACC + 3 * N_ENTRIES
 _DP_IN = _ACC + 4 * N_ENTRIES  # counts and caps of one group for the DP (2 x 9)
 _REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
-_MEMO = _LOCKED + 34  # the group DP's results, memoised (see _group_dp)
+_MEMO_READY = _LOCKED + 34  # 1 once the memo's keys are cleared (on first use)
+_MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 1024
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
 SCRATCH = _MEMO + _MEMO_SLOTS * _MEMO_ROW
@@ -66,12 +67,11 @@ SCRATCH = _MEMO + _MEMO_SLOTS * _MEMO_ROW
 
 @njit(cache=True)
 def new_scratch():
-    """Working space for the kernels of this module. Every part but the memo is written
-    before it is read (so it is not cleared: this is on every query's path); the memo
-    starts empty (keys -1)."""
+    """Working space for the kernels of this module. Every part is written before it is
+    read (nothing is cleared here: this is on every query's path, and the memo's 170 KB are
+    touched only by hands with melds, see _group_dp)."""
     work = np.empty(SCRATCH, np.int64)
-    for i in range(_MEMO_SLOTS):
-        work[_MEMO + i * _MEMO_ROW] = -1
+    work[_MEMO_READY] = 0
     return work
 
 
@@ -107,6 +107,10 @@ def _group_dp(counts, locked, g, slot, work):
     for i in range(n):
         key = key * 25 + counts[start + i] * 5 + (4 - locked[start + i])
     key = key * 4 + g
+    if work[_MEMO_READY] == 0:
+        for i in range(_MEMO_SLOTS):
+            work[_MEMO + i * _MEMO_ROW] = -1
+        work[_MEMO_READY] = 1
     at = _MEMO + ((key ^ (key >> 13) ^ (key >> 29)) & (_MEMO_SLOTS - 1)) * _MEMO_ROW
     if work[at] != key:
         cin = work[_DP_IN:_DP_IN + n]
@@ -503,7 +507,7 @@ def _keep(value, mask, best, best_mask):
 @njit(cache=True)
 def knitted_straight_fast(table, rank0, rank1, rank2, honor_row, ge1, bound, with_masks):
     """(deficiency, useful mask) of the knitted straight for a hand without melds, from the
-    suits' ranks and the honours' masked row: the table stores each suit's remainder beside
+    suits' ranks and the honours' masked row (its distance row will do without masks): the table stores each suit's remainder beside
     each knitted part (lookup.KNITTED_AT), so this is a few lookups instead of
     knitted_straight's nine. Knitted straights whose missing tiles exceed `bound` are
     skipped (INF if all are)."""
@@ -559,7 +563,6 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     for f in range(N_FORMS):
         dist[f] = INF
         masks[f] = 0
-    check_bits = meld_check_bits(meld_counts)
     ge1, ge2, odd, eq4 = presence_bits(counts)
     if n_melds == 0 and not with_masks:
         # Hot path: each group's rank once, shared by the regular form and the knitted one.
@@ -575,10 +578,13 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         dist[HONORS_KNITTED] = honors_knitted(ge1)[0]
         for f in range(1, 4):
             best = min(best, dist[f])
+        # Without masks the honours' distance row serves (its entries are the masked row's
+        # low bytes) and stays in cache, unlike the masked rows.
         dist[KNITTED_STRAIGHT] = knitted_straight_fast(
-            table, rank0, rank1, rank2, masked_row(table, 3, honor_rank), ge1,
+            table, rank0, rank1, rank2, distance_row(table, 3, honor_rank), ge1,
             best - 1 if prune else INF, False)[0]
         return
+    check_bits = meld_check_bits(meld_counts)
     if with_masks or check_bits:
         d, m = regular(table, counts, meld_counts, check_bits, 4 - n_melds, with_masks, work)
     else:
