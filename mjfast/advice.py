@@ -42,8 +42,8 @@ def _chow(suit: int, rank: int) -> list[int]:
 
 def _fan_patterns() -> tuple[np.ndarray, np.ndarray]:
     """The three-chow patterns behind the commonest ways to 8 fans: 三色三同顺 (8),
-    三色三步高 (6), 花龙 (8), 清龙 (16), 一色三步高 (16). Returns (tiles needed per pattern as
-    34 counts, points per pattern)."""
+    三色三步高 (6), 花龙 (8), 清龙 (16), 一色三步高 (16). Returns (per pattern, up to 9
+    (tile, copies needed) pairs; points per pattern)."""
     patterns = []
     for r in range(7):
         patterns.append((8, _chow(0, r) + _chow(1, r) + _chow(2, r)))
@@ -57,7 +57,12 @@ def _fan_patterns() -> tuple[np.ndarray, np.ndarray]:
         for step in (1, 2):
             for r in range(7 - 2 * step):
                 patterns.append((16, _chow(s, r) + _chow(s, r + step) + _chow(s, r + 2 * step)))
-    need = np.array([np.bincount(tiles, minlength=34) for _, tiles in patterns], np.int64)
+    # Sparse: each pattern as (tile, copies needed) pairs, padded with copies 0.
+    need = np.zeros((len(patterns), 9, 2), np.int64)
+    for p, (_, tiles) in enumerate(patterns):
+        kinds, copies = np.unique(tiles, return_counts=True)
+        need[p, : len(kinds), 0] = kinds
+        need[p, : len(kinds), 1] = copies
     return need, np.array([p for p, _ in patterns], np.float64)
 
 
@@ -71,9 +76,11 @@ def fan_potential(counts):
     total = 0.0
     for p in range(PATTERN_NEED.shape[0]):
         missing = 0
-        for t in range(34):
-            if PATTERN_NEED[p, t] > counts[t]:
-                missing += PATTERN_NEED[p, t] - counts[t]
+        for i in range(9):
+            t = PATTERN_NEED[p, i, 0]
+            short = PATTERN_NEED[p, i, 1] - counts[t]
+            if short > 0:
+                missing += short
         total += PATTERN_POINTS[p] * 0.5 ** missing
     return total
 
