@@ -5,8 +5,9 @@ int for all, or N ints) and, for exact answers under the four-copy rule, the til
 as an (N, 34) `meld_counts` array; without it the melds' tiles are unknown and lock nothing.
 `visible` (N, 34) is what each player has seen elsewhere (discards, other melds).
 
-Every input is checked first; a bad row raises HandError naming the row and the problem.
-Forms a hand cannot take are reported as IMPOSSIBLE (127).
+Every row is checked by the kernel that answers it (a separate checking pass over the input
+would cost as much as the answers); a bad row raises HandError naming the first such row and
+its problem. Forms a hand cannot take are reported as IMPOSSIBLE (127).
 """
 
 from __future__ import annotations
@@ -24,22 +25,24 @@ from .tiles import TILE_NAMES
 
 IMPOSSIBLE = 127
 _CHUNK = 2048  # hands per scratch allocation in the parallel loops
+# One row standing for every row: no melds' tiles, nothing else seen.
+_NO_ROWS = np.zeros((1, 34), np.uint8)
+_NO_MELDS = np.zeros(1, np.int64)
 
 
-@njit(cache=True)
-def _first_bad_row(counts, n_melds, meld_counts, expected_total):
-    """Index of the first row a Hand would reject (or with the wrong total), else -1."""
-    for i in range(counts.shape[0]):
-        if n_melds[i] < 0 or n_melds[i] > 4:
-            return i
-        if check_counts(counts[i], meld_counts[i], n_melds[i], 0) != OK:
-            return i
-        total = 3 * n_melds[i]
-        for t in range(34):
-            total += counts[i, t]
-        if expected_total > 0 and total != expected_total:
-            return i
-    return -1
+@njit(cache=True, inline="always")
+def _row(per_row, i):
+    """Row i of an input given per hand, or its single row when one row stands for all."""
+    return per_row[i if per_row.shape[0] != 1 else 0]
+
+
+@njit(cache=True, inline="always")
+def _bad(counts, n_melds, meld_counts, i, expected_total):
+    """True when hand i is one a Hand would reject, or has the wrong tile total."""
+    melds = _row(n_melds, i)
+    if melds < 0 or melds > 4:
+        return True
+    return check_counts(counts[i], _row(meld_counts, i), melds, expected_total) != OK
 
 
 def _kernel_ready(a: np.ndarray) -> np.ndarray:
@@ -47,7 +50,9 @@ def _kernel_ready(a: np.ndarray) -> np.ndarray:
     return np.require(a, requirements=["C", "W"])
 
 
-def _inputs(counts, melds, meld_counts, expected_total=0):
+def _inputs(counts, melds, meld_counts):
+    """(counts, n_melds, meld_counts) kernel-ready; n_melds and meld_counts may be one row
+    standing for all. Only shapes and types are checked here; rows are checked in the kernels."""
     counts = np.asarray(counts)
     if counts.ndim != 2 or counts.shape[1] != 34:
         raise HandError(f"counts must have shape (N, 34), got {counts.shape}")
@@ -57,27 +62,47 @@ def _inputs(counts, melds, meld_counts, expected_total=0):
         counts = counts.astype(np.uint8)
     counts = _kernel_ready(counts)
     n = counts.shape[0]
-    n_melds = np.broadcast_to(np.asarray(melds, np.int64), (n,)).copy() if np.ndim(melds) == 0 else np.asarray(melds, np.int64)
-    if n_melds.shape != (n,):
-        raise HandError(f"melds must be one int or {n} ints, got shape {n_melds.shape}")
+    n_melds = _kernel_ready(np.asarray(melds, np.int64).reshape(-1))
+    if n_melds.shape not in ((1,), (n,)) or (np.ndim(melds) and n_melds.shape != (n,)):
+        raise HandError(f"melds must be one int or {n} ints, got shape {np.shape(melds)}")
     if meld_counts is None:
-        meld_counts = np.zeros((n, 34), np.uint8)
-    else:
-        meld_counts = _kernel_ready(np.asarray(meld_counts, np.uint8))
-        if meld_counts.shape != (n, 34):
-            raise HandError(f"meld_counts must have shape ({n}, 34), got {meld_counts.shape}")
-        sums = meld_counts.sum(axis=1, dtype=np.int64)
-        bad = np.flatnonzero((sums < 3 * n_melds) | (sums > 4 * n_melds))
-        if bad.size:
-            i = int(bad[0])
-            raise HandError(f"row {i}: meld_counts holds {sums[i]} tiles, not {n_melds[i]} melds")
-    bad = _first_bad_row(counts, n_melds, meld_counts, expected_total)
-    if bad >= 0:
-        raise HandError(f"row {bad}: {_row_problem(counts[bad], int(n_melds[bad]), meld_counts[bad], expected_total)}")
+        return counts, n_melds, _NO_ROWS
+    meld_counts = _kernel_ready(np.asarray(meld_counts, np.uint8))
+    if meld_counts.shape != (n, 34):
+        raise HandError(f"meld_counts must have shape ({n}, 34), got {meld_counts.shape}")
+    sums = meld_counts.sum(axis=1, dtype=np.int64)
+    per_hand = np.broadcast_to(n_melds, (n,))
+    bad = np.flatnonzero((sums < 3 * per_hand) | (sums > 4 * per_hand))
+    if bad.size:
+        i = int(bad[0])
+        raise HandError(f"row {i}: meld_counts holds {sums[i]} tiles, not {per_hand[i]} melds")
     return counts, n_melds, meld_counts
 
 
-def _row_problem(counts, n_melds, meld_counts, expected_total) -> str:
+def _visible(visible, n):
+    if visible is None:
+        return _NO_ROWS
+    visible = _kernel_ready(np.asarray(visible, np.uint8))
+    if visible.shape != (n, 34):
+        raise HandError(f"visible must have shape ({n}, 34), got {visible.shape}")
+    return visible
+
+
+def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, expected_total=0):
+    """HandError naming the first row a kernel flagged (status[i] != 0), if any."""
+    if not status.any():
+        return
+    i = int(np.argmax(status != 0))
+    melds = int(n_melds[i if n_melds.shape[0] != 1 else 0])
+    in_melds = meld_counts[i if meld_counts.shape[0] != 1 else 0]
+    problem = _row_problem(counts[i], melds, in_melds, expected_total)
+    if problem is None:  # the hand is fine: what else it has seen is not
+        seen = counts[i].astype(np.int64) + in_melds + visible[i if visible.shape[0] != 1 else 0]
+        problem = f"tile {TILE_NAMES[int(np.argmax(seen > 4))]} is seen more than 4 times counting hand, melds and visible"
+    raise HandError(f"row {i}: {problem}")
+
+
+def _row_problem(counts, n_melds, meld_counts, expected_total) -> "str | None":
     if not 0 <= n_melds <= 4:
         return f"{n_melds} melds: a hand has 0 to 4"
     total = counts.astype(np.int64) + meld_counts
@@ -86,32 +111,23 @@ def _row_problem(counts, n_melds, meld_counts, expected_total) -> str:
         return f"tile {TILE_NAMES[t]} appears {int(total[t])} times counting melds; there are only 4 copies"
     n = int(counts.sum())
     wanted = [expected_total - 3 * n_melds] if expected_total else [13 - 3 * n_melds, 14 - 3 * n_melds]
-    return f"{n} standing tiles with {n_melds} meld(s); this call needs {' or '.join(map(str, wanted))}"
-
-
-def _visible(visible, counts, meld_counts):
-    n = counts.shape[0]
-    if visible is None:
-        visible = np.zeros((n, 34), np.uint8)
-    visible = _kernel_ready(np.asarray(visible, np.uint8))
-    if visible.shape != (n, 34):
-        raise HandError(f"visible must have shape ({n}, 34), got {visible.shape}")
-    over = counts.astype(np.int16) + meld_counts + visible > 4
-    if over.any():
-        i, t = np.argwhere(over)[0]
-        raise HandError(f"row {i}: tile {t} is seen more than 4 times counting hand, melds and visible")
-    return visible
+    if n not in wanted:
+        return f"{n} standing tiles with {n_melds} meld(s); this call needs {' or '.join(map(str, wanted))}"
+    return None
 
 
 @njit(cache=True, parallel=True)
-def _shanten_kernel(table, counts, n_melds, meld_counts, out):
+def _shanten_kernel(table, counts, n_melds, meld_counts, out, status):
     n = counts.shape[0]
     for chunk in prange((n + _CHUNK - 1) // _CHUNK):
         work = new_scratch()
         dist = np.empty(N_FORMS, np.int64)
         masks = np.empty(N_FORMS, np.int64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            all_forms(table, counts[i], meld_counts[i], n_melds[i], True, False, dist, masks, work)
+            if _bad(counts, n_melds, meld_counts, i, 0):
+                status[i] = 1
+                continue
+            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, False, dist, masks, work)
             best = INF
             for f in range(N_FORMS):
                 best = min(best, dist[f])
@@ -119,34 +135,40 @@ def _shanten_kernel(table, counts, n_melds, meld_counts, out):
 
 
 @njit(cache=True, parallel=True)
-def _regular_kernel(table, counts, n_melds, meld_counts, out):
+def _regular_kernel(table, counts, n_melds, meld_counts, out, status):
     n = counts.shape[0]
     for chunk in prange((n + _CHUNK - 1) // _CHUNK):
         work = new_scratch()
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            if n_melds[i] == 0:
+            if _bad(counts, n_melds, meld_counts, i, 0):
+                status[i] = 1
+                continue
+            melds = _row(n_melds, i)
+            if melds == 0:  # a constant set count lets the merges unroll: a third faster
                 out[i] = regular_distance(table, counts[i], 4, work) - 1
             else:
-                locked = meld_check_bits(meld_counts[i])
-                out[i] = regular(table, counts[i], meld_counts[i], locked, 4 - n_melds[i], False, work)[0] - 1
+                in_melds = _row(meld_counts, i)
+                out[i] = regular(table, counts[i], in_melds, meld_check_bits(in_melds), 4 - melds, False, work)[0] - 1
 
 
 @njit(cache=True, parallel=True)
-def _forms_kernel(table, counts, n_melds, meld_counts, with_masks, out_dist, out_mask):
+def _forms_kernel(table, counts, n_melds, meld_counts, out, status):
     n = counts.shape[0]
     for chunk in prange((n + _CHUNK - 1) // _CHUNK):
         work = new_scratch()
         dist = np.empty(N_FORMS, np.int64)
         masks = np.empty(N_FORMS, np.int64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            all_forms(table, counts[i], meld_counts[i], n_melds[i], False, with_masks, dist, masks, work)
+            if _bad(counts, n_melds, meld_counts, i, 0):
+                status[i] = 1
+                continue
+            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), False, False, dist, masks, work)
             for f in range(N_FORMS):
-                out_dist[i, f] = dist[f] - 1 if dist[f] < INF else IMPOSSIBLE
-                out_mask[i, f] = masks[f]
+                out[i, f] = dist[f] - 1 if dist[f] < INF else IMPOSSIBLE
 
 
 @njit(cache=True, parallel=True)
-def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance):
+def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance, status):
     n = counts.shape[0]
     for chunk in prange((n + _CHUNK - 1) // _CHUNK):
         work = new_scratch()
@@ -154,51 +176,51 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
         masks = np.empty(N_FORMS, np.int64)
         unseen = np.empty(34, np.int64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            all_forms(table, counts[i], meld_counts[i], n_melds[i], True, True, dist, masks, work)
+            in_melds = _row(meld_counts, i)
+            if _bad(counts, n_melds, meld_counts, i, 13) or not unseen_copies(counts[i], in_melds, _row(visible, i),
+                                                                               unseen):
+                status[i] = 1
+                continue
+            all_forms(table, counts[i], in_melds, _row(n_melds, i), True, True, dist, masks, work)
             d, m = best_of(dist, masks)
             out_shanten[i] = d - 1
-            out_useful[i] = m
-            unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
+            for t in range(34):
+                out_useful[i, t] = (m >> t) & 1
             out_acceptance[i] = _k.masked_sum(m, unseen)
 
 
 @njit(cache=True, parallel=True)
-def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next,
-                    out_shanten, out_acceptance, out_next):
+def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance, out_next,
+                    status):
     n = counts.shape[0]
     for chunk in prange((n + _CHUNK - 1) // _CHUNK):
         work = new_scratch()
+        unseen = np.empty(34, np.int64)
+        dist = np.empty(34, np.int64)
+        masks = np.empty(34, np.int64)
+        acc = np.empty(34, np.int64)
+        nxt = np.empty(34, np.float64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            _discards_row(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
-                          out_next, i, work)
-
-
-@njit(cache=True)
-def _discards_row(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance, out_next, i,
-                  work):
-    """Every discard of hand i into row i of the outputs."""
-    unseen = np.empty(34, np.int64)
-    unseen_copies(counts[i], meld_counts[i], visible[i], unseen)
-    dist = np.empty(34, np.int64)
-    masks = np.empty(34, np.int64)
-    acc = np.empty(34, np.int64)
-    nxt = np.empty(34, np.float64)
-    _k.discard_options(table, counts[i], meld_counts[i], n_melds[i], unseen, with_next, dist, masks, acc, nxt, work)
-    for t in range(34):
-        out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
-        out_acceptance[i, t] = acc[t]
-        out_next[i, t] = nxt[t]
-
-
-def _mask_rows_to_bool(masks: np.ndarray) -> np.ndarray:
-    return ((masks[..., None] >> np.arange(34, dtype=np.int64)) & 1).astype(bool)
+            in_melds = _row(meld_counts, i)
+            if _bad(counts, n_melds, meld_counts, i, 14) or not unseen_copies(counts[i], in_melds, _row(visible, i),
+                                                                               unseen):
+                status[i] = 1
+                continue
+            _k.discard_options(table, counts[i], in_melds, _row(n_melds, i), unseen, with_next, dist, masks, acc, nxt,
+                               work)
+            for t in range(34):
+                out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
+                out_acceptance[i, t] = acc[t]
+                out_next[i, t] = nxt[t]
 
 
 def shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
     """(N,) int8 shanten over all forms of N hands (3n+1 or 3n+2 tiles each)."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty(counts.shape[0], np.int8)
-    _shanten_kernel(load_table(), counts, n_melds, meld_counts, out)
+    status = np.zeros(counts.shape[0], np.uint8)
+    _shanten_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
 
@@ -206,7 +228,9 @@ def regular_shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
     """(N,) int8 shanten of the regular form alone (four sets and a pair)."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty(counts.shape[0], np.int8)
-    _regular_kernel(load_table(), counts, n_melds, meld_counts, out)
+    status = np.zeros(counts.shape[0], np.uint8)
+    _regular_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
 
@@ -214,22 +238,25 @@ def shanten_by_form(counts, melds=0, meld_counts=None) -> np.ndarray:
     """(N, 5) int8 shanten per form (mjfast.forms.FORM_NAMES order), IMPOSSIBLE = 127."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty((counts.shape[0], N_FORMS), np.int8)
-    masks = np.empty((counts.shape[0], N_FORMS), np.int64)
-    _forms_kernel(load_table(), counts, n_melds, meld_counts, False, out, masks)
+    status = np.zeros(counts.shape[0], np.uint8)
+    _forms_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
 
 def useful(counts, melds=0, meld_counts=None, visible=None):
     """For N waiting (3n+1) hands: (shanten (N,) int8, useful tiles (N, 34) bool,
     acceptance (N,) int16 = unseen copies of the useful tiles given `visible`)."""
-    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts, expected_total=13)
-    visible = _visible(visible, counts, meld_counts)
+    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     n = counts.shape[0]
+    visible = _visible(visible, n)
     s = np.empty(n, np.int8)
-    masks = np.empty(n, np.int64)
+    useful_tiles = np.empty((n, 34), np.bool_)
     acc = np.empty(n, np.int16)
-    _useful_kernel(load_table(), counts, n_melds, meld_counts, visible, s, masks, acc)
-    return s, _mask_rows_to_bool(masks), acc
+    status = np.zeros(n, np.uint8)
+    _useful_kernel(load_table(), counts, n_melds, meld_counts, visible, s, useful_tiles, acc, status)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, expected_total=13)
+    return s, useful_tiles, acc
 
 
 def discards(counts, melds=0, meld_counts=None, visible=None, next_step=False):
@@ -237,11 +264,13 @@ def discards(counts, melds=0, meld_counts=None, visible=None, next_step=False):
     (shanten (N, 34) int8, IMPOSSIBLE where the tile is not held; acceptance (N, 34) int16;
     next_acceptance (N, 34) float32, zeros unless `next_step`). Same semantics as
     mjfast.best_discards (the discarded tile counts as seen)."""
-    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts, expected_total=14)
-    visible = _visible(visible, counts, meld_counts)
+    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     n = counts.shape[0]
+    visible = _visible(visible, n)
     s = np.empty((n, 34), np.int8)
     acc = np.empty((n, 34), np.int16)
     nxt = np.empty((n, 34), np.float32)
-    _discard_kernel(load_table(), counts, n_melds, meld_counts, visible, bool(next_step), s, acc, nxt)
+    status = np.zeros(n, np.uint8)
+    _discard_kernel(load_table(), counts, n_melds, meld_counts, visible, bool(next_step), s, acc, nxt, status)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, expected_total=14)
     return s, acc, nxt

@@ -19,6 +19,7 @@ for shanten alone) and the returned masks are 0.
 
 import numpy as np
 from numba import njit
+from numba.extending import intrinsic
 
 from .groups import INF, N_ENTRIES, group_distances_and_masks
 from .lookup import BUDGET, SUIT_OFFSETS_AT, distance_row, group_rank, knitted_rest, knitted_rest_masks, masked_row
@@ -40,6 +41,7 @@ KNITTED_PART = np.array([[_bits([9 * s + j, 9 * s + j + 3, 9 * s + j + 6]) for j
 # and the scratch slots of their four remainder groups (three suits, then the honours).
 KNITTED_PARTS_OF = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], np.int64)
 KNITTED_BITS = np.array([sum(int(KNITTED_PART[s, KNITTED_PARTS_OF[k, s]]) for s in range(3)) for k in range(6)], np.int64)
+HONORS_KNITTED_BITS = KNITTED_BITS | HONOR_BITS
 REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3)] + [13] for k in range(6)], np.int64)
 
 # Scratch layout (int64). Group slots 0-3 hold the hand's groups; slots 4-12 hold the nine
@@ -58,7 +60,9 @@ _TMP_MASK = _ACC + 3 * N_ENTRIES
 _DP_IN = _ACC + 4 * N_ENTRIES  # counts and caps of one group for the DP (2 x 9)
 _REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
-_MEMO_READY = _LOCKED + 34  # 1 once the memo's keys are cleared (on first use)
+_FORM_DIST = _LOCKED + 34  # N_FORMS: a query's per-form distances (see form_rows)
+_FORM_MASK = _FORM_DIST + N_FORMS  # N_FORMS: and masks
+_MEMO_READY = _FORM_MASK + N_FORMS  # 1 once the memo's keys are cleared (on first use)
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 1024
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
@@ -76,11 +80,20 @@ def new_scratch():
 
 
 @njit(cache=True, inline="always")
-def popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
+def form_rows(work):
+    """(dist, masks): N_FORMS slots each in the scratch for all_forms' results, so that a
+    one-hand query allocates nothing."""
+    return work[_FORM_DIST:_FORM_DIST + N_FORMS], work[_FORM_MASK:_FORM_MASK + N_FORMS]
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Set bits of an integer: one POPCNT instruction (LLVM's ctpop), where a bit-twiddling
+    version took a dozen."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
 
 
 @njit(cache=True)
@@ -308,22 +321,18 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wor
 @njit(cache=True, inline="always")
 def presence_bits(counts):
     """Bit masks of the kinds held at least once, at least twice, an odd number of times,
-    and four times."""
+    and four times. Written without branches: on random hands they mispredict, and a
+    branching loop cost ten times as much."""
     ge1 = np.int64(0)
     ge2 = np.int64(0)
     odd = np.int64(0)
     eq4 = np.int64(0)
     for t in range(34):
-        c = counts[t]
-        bit = np.int64(1) << t
-        if c >= 1:
-            ge1 |= bit
-        if c >= 2:
-            ge2 |= bit
-        if c & 1:
-            odd |= bit
-        if c == 4:
-            eq4 |= bit
+        c = np.int64(counts[t])  # 0..4, so the shifts below are the comparisons
+        ge1 |= ((c + 3) >> 2) << t
+        ge2 |= ((c + 2) >> 2) << t
+        odd |= (c & 1) << t
+        eq4 |= (c >> 2) << t
     return ge1, ge2, odd, eq4
 
 
@@ -359,20 +368,19 @@ def thirteen_orphans(ge1, ge2):
 
 
 @njit(cache=True)
-def honors_knitted(ge1):
-    """全不靠 / 七星不靠: 14 distinct tiles among the 7 honours and one knitted straight."""
-    best = INF
+def honors_knitted(ge1, with_masks):
+    """全不靠 / 七星不靠: 14 distinct tiles among the 7 honours and one knitted straight.
+    The distance comes first, without branches (on random hands they mispredict)."""
+    most = 0
+    for k in range(6):
+        most = max(most, popcount(ge1 & HONORS_KNITTED_BITS[k]))
+    best = 14 - min(most, 14)
+    if best == 0 or not with_masks:
+        return best, np.int64(0)
     mask = np.int64(0)
     for k in range(6):
-        kind_bits = HONOR_BITS | KNITTED_BITS[k]
-        dist = 14 - min(popcount(ge1 & kind_bits), 14)
-        if dist < best:
-            best = dist
-            mask = kind_bits & ~ge1
-        elif dist == best:
-            mask |= kind_bits & ~ge1
-    if best == 0:
-        return 0, np.int64(0)
+        if popcount(ge1 & HONORS_KNITTED_BITS[k]) == most:
+            mask |= HONORS_KNITTED_BITS[k] & ~ge1
     return best, mask
 
 
@@ -511,6 +519,11 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_row, ge1, bound, wit
     each knitted part (lookup.KNITTED_AT), so this is a few lookups instead of
     knitted_straight's nine. Knitted straights whose missing tiles exceed `bound` are
     skipped (INF if all are)."""
+    fewest_missing = 9
+    for k in range(6):  # first, without branches: most hands are out of reach
+        fewest_missing = min(fewest_missing, popcount(KNITTED_BITS[k] & ~ge1))
+    if fewest_missing > bound:
+        return INF, np.int64(0)
     best = INF
     mask = np.int64(0)
     h_set = table[honor_row + 1]
@@ -542,6 +555,11 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_row, ge1, bound, wit
         rest = INF
         rest_mask = np.int64(0)
         for a in range(4):  # the set and the pair in one group, or the set in a, pair in b
+            if not with_masks:  # min() alone compiles without branches
+                rest = min(rest, boths[a])
+                for b in range(4):
+                    rest = min(rest, sets[a] + pairs[b] if b != a else INF)
+                continue
             rest, rest_mask = _keep(boths[a], both_masks[a], rest, rest_mask)
             for b in range(4):
                 if b != a:
@@ -575,7 +593,7 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         dist[REGULAR] = best
         dist[SEVEN_PAIRS] = seven_pairs(ge2, odd, eq4)[0]
         dist[THIRTEEN_ORPHANS] = thirteen_orphans(ge1, ge2)[0]
-        dist[HONORS_KNITTED] = honors_knitted(ge1)[0]
+        dist[HONORS_KNITTED] = honors_knitted(ge1, False)[0]
         for f in range(1, 4):
             best = min(best, dist[f])
         # Without masks the honours' distance row serves (its entries are the masked row's
@@ -613,7 +631,7 @@ def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, 
         dist[THIRTEEN_ORPHANS] = d
         masks[THIRTEEN_ORPHANS] = m
         best = min(best, d)
-        d, m = honors_knitted(ge1)
+        d, m = honors_knitted(ge1, with_masks)
         dist[HONORS_KNITTED] = d
         masks[HONORS_KNITTED] = m
         best = min(best, d)

@@ -12,7 +12,7 @@ from numba import njit
 
 from .discard import discard_options, masked_sum
 from .groups import INF
-from .forms import N_FORMS, all_forms, best_of
+from .forms import N_FORMS, all_forms, best_of, form_rows
 
 # Status codes; the Python layer turns them into HandError messages.
 OK, TOO_MANY_COPIES, BAD_TILE_COUNT, SEEN_TOO_OFTEN = 0, 1, 2, 3
@@ -23,10 +23,12 @@ def check_counts(counts, meld_counts, n_melds, wanted_total):
     """OK, or the problem a Hand would report (over 4 copies, a wrong tile total).
     wanted_total 13 or 14 demands that total; 0 accepts either."""
     total = 3 * n_melds
-    for t in range(34):
-        if counts[t] + meld_counts[t] > 4:
-            return TOO_MANY_COPIES
+    most = 0
+    for t in range(34):  # no early exit: the loop vectorises, and bad input is rare
+        most = max(most, np.int64(counts[t]) + np.int64(meld_counts[t]))
         total += counts[t]
+    if most > 4:
+        return TOO_MANY_COPIES
     if wanted_total:
         return OK if total == wanted_total else BAD_TILE_COUNT
     return OK if total == 13 or total == 14 else BAD_TILE_COUNT
@@ -50,8 +52,7 @@ def shanten_of(table, counts, meld_counts, n_melds, work):
     status = check_counts(counts, meld_counts, n_melds, 0)
     if status != OK:
         return -100 - status
-    dist = np.empty(N_FORMS, np.int64)
-    masks = np.empty(N_FORMS, np.int64)
+    dist, masks = form_rows(work)
     all_forms(table, counts, meld_counts, n_melds, True, False, dist, masks, work)
     best = INF
     for f in range(N_FORMS):
@@ -77,8 +78,7 @@ def useful_of(table, counts, meld_counts, n_melds, visible, work):
     unseen = np.empty(34, np.int64)
     if not unseen_copies(counts, meld_counts, visible, unseen):
         return SEEN_TOO_OFTEN, 0, np.int64(0), 0
-    dist = np.empty(N_FORMS, np.int64)
-    masks = np.empty(N_FORMS, np.int64)
+    dist, masks = form_rows(work)
     all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
     d, m = best_of(dist, masks)
     return OK, d - 1, m, masked_sum(m, unseen)
