@@ -13,12 +13,13 @@ from typing import NamedTuple
 import numpy as np
 
 from . import hand_kernels as _k
+from .direct import DirectKernel
 from .errors import HandError
 from .groups import INF
 from .hand import Hand, parse_hand, visible_counts
 from .lookup import load_table
 from .forms import FORM_NAMES, N_FORMS
-from .tiles import N_KINDS, TILE_NAMES, parse_tiles
+from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
@@ -26,19 +27,27 @@ _NO_MELDS = np.zeros(N_KINDS, np.uint8)
 _UINT8 = _NO_MELDS.dtype
 _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
-_work = None
+# The per-hand kernels, called without numba's type dispatch after their first call: every
+# argument below is converted first (see mjfast.direct).
+_shanten_of = DirectKernel(_k.shanten_of)
+_forms_of = DirectKernel(_k.forms_of)
+_useful_of = DirectKernel(_k.useful_of)
+_discards_of = DirectKernel(_k.discards_of)
+_context: "tuple[np.ndarray, np.ndarray] | None" = None
 
 
-def _scratch() -> np.ndarray:
-    """The kernels' scratch, kept for the process: its memo of melded groups (see
-    forms._group_dp) serves every later query. Kernels hold the GIL, so calls from
-    several Python threads never share it at the same time."""
-    global _work
-    if _work is None:
+def _kernel_context() -> "tuple[np.ndarray, np.ndarray]":
+    """(table, scratch) for the per-hand kernels, made once per process. The scratch's memo
+    of melded groups (see forms._group_dp) serves every later query. Kernels hold the GIL,
+    so calls from several Python threads never share the scratch at the same time."""
+    global _context
+    if _context is None:
         from .forms import new_scratch
 
-        _work = new_scratch()
-    return _work
+        _context = (load_table(), new_scratch())
+    return _context
+
+
 _BIT_NAMES = {1 << t: name for t, name in enumerate(TILE_NAMES)}
 
 
@@ -129,6 +138,9 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
             h = np.array(h)
         return h, _NO_MELDS, 0
     if h.__class__ is str and "[" not in h:
+        counts = compact_counts(h)
+        if counts is not None:
+            return np.frombuffer(counts, np.uint8), _NO_MELDS, 0
         ids = parse_tiles(h)
         if len(ids) <= 14:  # counts fit a byte; the kernel checks everything else
             tally = [0] * N_KINDS
@@ -165,7 +177,8 @@ def _visible(visible) -> np.ndarray:
 def shanten(h) -> int:
     """Shanten over every MCR form the hand may still take: -1 complete, 0 ready."""
     counts, meld_counts, n_melds = _hand_arrays(h)
-    s = _k.shanten_of(load_table(), counts, meld_counts, n_melds, _scratch())
+    table, work = _context or _kernel_context()
+    s = _shanten_of.call(table, counts, meld_counts, n_melds, work)
     if s <= -100:
         _raise_for(-100 - s, h, "a hand has 13 or 14 tiles counting melds")
     return s
@@ -175,8 +188,8 @@ def _forms(h, prune: bool, with_masks: bool, wanted_total: int = 0):
     counts, meld_counts, n_melds = _hand_arrays(h)
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
-    status = _k.forms_of(load_table(), counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks,
-                         _scratch())
+    table, work = _context or _kernel_context()
+    status = _forms_of.call(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work)
     if status != _k.OK:
         _raise_for(status, h, _WAITING if wanted_total == 13 else "a hand has 13 or 14 tiles counting melds")
     return dist, masks
@@ -203,7 +216,8 @@ def useful_by_form(h) -> dict[str, "list[str] | None"]:
 def _useful(h, visible=None) -> tuple[int, int, int]:
     """(shanten, useful mask, acceptance) of a 3n+1 hand."""
     counts, meld_counts, n_melds = _hand_arrays(h)
-    status, s, mask, acc = _k.useful_of(load_table(), counts, meld_counts, n_melds, _visible(visible), _scratch())
+    table, work = _context or _kernel_context()
+    status, s, mask, acc = _useful_of.call(table, counts, meld_counts, n_melds, _visible(visible), work)
     if status != _k.OK:
         _raise_for(status, h, _WAITING, visible)
     return s, mask, acc
@@ -243,8 +257,9 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     counts, meld_counts, n_melds = _hand_arrays(h)
     if not fan_aware:
         rows = np.empty((N_KINDS, 5), np.float64)
-        status, n = _k.discards_of(load_table(), counts, meld_counts, n_melds, _visible(visible), next_step, rows,
-                                   _scratch())
+        table, work = _context or _kernel_context()
+        status, n = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), bool(next_step), rows,
+                                      work)
         if status != _k.OK:
             _raise_for(status, h, _DRAWN, visible)
         return [
@@ -263,8 +278,9 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     melds = pack_melds((h if isinstance(h, Hand) else parse_hand(h)).melds) if n_melds else 0
     rows = np.empty((N_KINDS, 9), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
-    status, n = advice.fan_discards_of(load_table(), counts, meld_counts, n_melds, melds, _visible(visible),
-                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points, _scratch())
+    table, work = _context or _kernel_context()
+    status, n = advice.fan_discards_of(table, counts, meld_counts, n_melds, melds, _visible(visible),
+                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points, work)
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
     options = []

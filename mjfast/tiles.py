@@ -104,6 +104,45 @@ def _group_ids(group: str) -> tuple[int, ...]:
     return tuple(base + int(d) for d in group[:-1])
 
 
+_RANK_OF = {str(r): r - 1 for r in range(1, 10)}
+_SUIT_OF = {"m": (0, 8), "p": (9, 8), "s": (18, 8), "z": (27, 6)}  # first id, highest rank - 1
+_HONOR_ID = {letter: 27 + i for i, letter in enumerate(HONOR_LETTERS)}
+
+
+def compact_counts(text: str) -> "bytearray | None":
+    """34 counts of a plain compact string without spaces ("123m456p789s11pEE"), made in one
+    pass, or None for anything else (the full parser then reads it, or names the problem).
+
+    The per-hand calls take this path for strings: they need counts, not tiles in order.
+    Read right to left, every digit meets its suit letter before itself."""
+    if len(text) > 40:  # at most 14 tiles: leave longer text (and its error) to the parser
+        return None
+    counts = bytearray(34)
+    first = -1  # id of rank 1 in the suit of the digits being read, -1 outside a suit
+    top = 0
+    fresh = False  # a suit letter read, no digit yet
+    for ch in reversed(text):
+        rank = _RANK_OF.get(ch)
+        if rank is not None:
+            if first < 0 or rank > top:
+                return None
+            counts[first + rank] += 1
+            fresh = False
+            continue
+        if fresh:
+            return None
+        suit = _SUIT_OF.get(ch)
+        if suit is not None:
+            first, top = suit
+            fresh = True
+        elif ch in _HONOR_ID:
+            counts[_HONOR_ID[ch]] += 1
+            first = -1
+        else:
+            return None
+    return None if fresh else counts
+
+
 def _parse_compact_checked(text: str) -> list[int]:
     """The compact parser that checks every character: the slow path, for its messages."""
     tiles: list[int] = []

@@ -1,0 +1,77 @@
+"""The per-hand fast paths: kernels called through their entry points, strings counted in
+one pass. Each must answer exactly what the general path answers."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast import api, hand_kernels
+from mjfast.direct import DirectKernel
+from mjfast.errors import HandError
+from mjfast.tiles import compact_counts, counts_of, parse_tiles
+from tests.hands import wall_hand
+
+
+def test_direct_kernel_binds_the_entry_point_and_agrees():
+    kernel = DirectKernel(hand_kernels.shanten_of)
+    table, work = api._kernel_context()
+    rng = np.random.default_rng(7)
+    hands = [np.array(wall_hand(rng, 0, bool(i % 2))[0], np.uint8) for i in range(200)]
+    first = kernel.call(table, hands[0], api._NO_MELDS, 0, work)
+    assert kernel.call != kernel._first_call  # later calls skip the dispatcher
+    assert first == hand_kernels.shanten_of(table, hands[0], api._NO_MELDS, 0, work)
+    for h in hands:
+        assert kernel.call(table, h, api._NO_MELDS, 0, work) == hand_kernels.shanten_of(table, h, api._NO_MELDS, 0, work)
+
+
+@pytest.mark.parametrize("make", [
+    lambda c: c.astype(np.int64),                      # another dtype
+    lambda c: np.repeat(c, 2)[::2],                    # not contiguous
+    lambda c: np.frombuffer(c.tobytes(), np.uint8),    # read-only
+    lambda c: c.tolist(),                              # a list of counts
+])
+def test_any_count_array_gives_the_same_answer(make):
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        counts = np.array(wall_hand(rng, 0, False)[0], np.uint8)
+        assert mjfast.shanten(make(counts)) == mjfast.shanten(counts)
+        assert mjfast.useful_tiles(make(counts)) == mjfast.useful_tiles(counts)
+
+
+def test_compact_counts_agrees_with_the_parser():
+    rng = np.random.default_rng(5)
+    for _ in range(500):
+        hand = mjfast.parse_hand(np.array(wall_hand(rng, 0, bool(rng.integers(2)))[0], np.uint8))
+        text = hand.to_compact()
+        assert np.array_equal(np.frombuffer(compact_counts(text), np.uint8), hand.counts)
+
+
+@pytest.mark.parametrize("text", ["123m 456p", "W1W2", "123mm", "m123", "12E", "8z", "123", "1m0p", "", "1m,2m"])
+def test_compact_counts_leaves_the_rest_to_the_parser(text):
+    counts = compact_counts(text)
+    if counts is None:
+        return
+    assert list(counts) == list(counts_of(text))
+
+
+def test_compact_counts_never_disagrees_on_random_text():
+    rng = random.Random(11)
+    alphabet = "123456789mpszESWNCFPWBTJ0 ,x"
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 20)))
+        counts = compact_counts(text)
+        if counts is None:
+            continue
+        ids = parse_tiles(text)  # must not raise: the fast path accepted it
+        assert list(counts) == np.bincount(np.array(ids, np.int64), minlength=34).tolist(), text
+
+
+def test_string_fast_path_still_raises_the_parsers_errors():
+    with pytest.raises(HandError, match="5"):
+        mjfast.shanten("11111m")
+    with pytest.raises(HandError, match="3 standing tiles"):
+        mjfast.shanten("123m")
