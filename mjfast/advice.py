@@ -11,8 +11,10 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.d
   their unseen copies, the valid acceptance after the best discard that follows;
 * further away: nothing more (see mjfast.api.best_discards for the ranking).
 
-Fans come from mjfast.fan's scoring kernel; every completed hand is scored once per call
-(a memo keyed by the hand's group ranks, the winning tile and the win condition).
+Fans come from mjfast.fan's scoring kernel. The ready pass scores each (discard, wait, win
+condition) once: those completed hands all differ. The one-step pass, where different draws
+and discards reach the same completed hands, scores each once per call through a memo keyed
+by the hand's group ranks, the winning tile and the win condition.
 """
 
 import itertools
