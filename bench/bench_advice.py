@@ -8,7 +8,14 @@ leaves a ready hand, and those one step from ready.
 
 from __future__ import annotations
 
+import numpy as np
+
 import mjfast
+from mjfast import advice, api, hand_kernels
+from mjfast.fan.encode import pack_melds
+from mjfast.fan.ruleset import ruleset_of
+from mjfast.hand import parse_hand
+from mjfast.lookup import load_table
 from tests.puzzles import agreement, load_puzzles
 
 PUZZLES = load_puzzles()
@@ -29,6 +36,40 @@ def bench_fan_aware_ready(benchmark):
 def bench_plain_ready(benchmark):
     _info(benchmark, "plain best discard (+next), same ready hands", len(READY))
     benchmark(lambda: [mjfast.best_discards(h, fan_aware=False) for h in READY])
+
+
+def _kernel_inputs(hands):
+    """The kernels' inputs for hands parsed beforehand: (counts, meld counts, melds, packed melds)."""
+    parsed = [parse_hand(h) for h in hands]
+    return [h.kernel_arrays() + (pack_melds(h.melds) if h.melds else 0,) for h in parsed]
+
+
+def bench_fan_aware_ready_kernel(benchmark):
+    """The fan-aware kernel alone on the ready hands (parsed, packed and allocated
+    beforehand): what best_discards spends beyond it is Python (parsing, options)."""
+    inputs = _kernel_inputs(READY)
+    table, work, rules, seen = load_table(), api._scratch(), ruleset_of(None), np.zeros(34, np.uint8)
+    rows, wait_points = np.empty((34, 9)), np.zeros((34, 34, 2), np.int64)
+
+    def run():
+        for counts, meld_counts, n_melds, melds in inputs:
+            advice.fan_discards_of(table, counts, meld_counts, n_melds, melds, seen, 0, 0, rules.code, rules.minimum,
+                                   rows, wait_points, work)
+
+    _info(benchmark, "fan-aware kernel alone (parsed), result ready", len(READY))
+    benchmark(run)
+
+
+def bench_plain_ready_kernel(benchmark):
+    inputs = _kernel_inputs(READY)
+    table, work, seen, rows = load_table(), api._scratch(), np.zeros(34, np.uint8), np.empty((34, 5))
+
+    def run():
+        for counts, meld_counts, n_melds, _ in inputs:
+            hand_kernels.discards_of(table, counts, meld_counts, n_melds, seen, True, rows, work)
+
+    _info(benchmark, "plain kernel alone (parsed), same ready hands", len(READY))
+    benchmark(run)
 
 
 def bench_fan_aware_one_step(benchmark):

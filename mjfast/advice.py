@@ -11,8 +11,10 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.d
   their unseen copies, the valid acceptance after the best discard that follows;
 * further away: nothing more (see mjfast.api.best_discards for the ranking).
 
-Fans come from mjfast.fan's scoring kernel; every completed hand is scored once per call
-(a memo keyed by the hand's group ranks, the winning tile and the win condition).
+Fans come from mjfast.fan's scoring kernel. The ready pass scores each (discard, wait, win
+condition) once: those completed hands all differ. The one-step pass, where different draws
+and discards reach the same completed hands, scores each once per call through a memo keyed
+by the hand's group ranks, the winning tile and the win condition.
 """
 
 import itertools
@@ -24,7 +26,7 @@ from numba.typed import Dict
 from .discard import discard_options, discard_sweep, masked_sum, next_acceptance
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import _vector, score_into
-from .fan.layout import WIN_SELF_DRAWN
+from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
 from .fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
 from .fan.kernel import OUT_LEN
 from .fan.state import new_work
@@ -69,6 +71,24 @@ def _fan_patterns() -> tuple[np.ndarray, np.ndarray]:
 PATTERN_NEED, PATTERN_POINTS = _fan_patterns()
 
 
+def _patterns_by_tile(need: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each tile, the patterns that use it and the copies each needs: (pattern ids,
+    copies, number of patterns), padded rows of a 34-row table."""
+    uses = [[(p, need[p, i, 1]) for p in range(need.shape[0]) for i in range(9)
+             if need[p, i, 1] > 0 and need[p, i, 0] == t] for t in range(34)]
+    width = max(len(u) for u in uses)
+    ids = np.zeros((34, width), np.int64)
+    copies = np.zeros((34, width), np.int64)
+    for t, u in enumerate(uses):
+        for j, (p, c) in enumerate(u):
+            ids[t, j] = p
+            copies[t, j] = c
+    return ids, copies, np.array([len(u) for u in uses], np.int64)
+
+
+TILE_PATTERNS, TILE_PATTERN_NEED, TILE_N_PATTERNS = _patterns_by_tile(PATTERN_NEED)
+
+
 @njit(cache=True)
 def fan_potential(counts):
     """A cheap signal of how close a hand is to the big chow fans: over the patterns of
@@ -86,6 +106,42 @@ def fan_potential(counts):
 
 
 @njit(cache=True)
+def potentials_after_discards(hand, out):
+    """out[t] = fan_potential of the 3n+2 `hand` less one t, for every kind t held (others
+    untouched), at the cost of about one fan_potential: a discard changes only the patterns
+    that use its tile, and only those still short of it after the discard lose a factor 2.
+    Equal to fan_potential exactly, not merely close: every term is a small integer times a
+    power of two, so float64 adds and subtracts them without rounding, in any order (ties on
+    this key must stay ties)."""
+    n = PATTERN_NEED.shape[0]
+    missing = np.empty(n, np.int64)
+    total = 0.0
+    for p in range(n):
+        m = 0
+        for i in range(9):
+            short = PATTERN_NEED[p, i, 1] - hand[PATTERN_NEED[p, i, 0]]
+            if short > 0:
+                m += short
+        missing[p] = m
+        total += PATTERN_POINTS[p] * 0.5 ** m
+    for t in range(34):
+        if hand[t] == 0:
+            continue
+        after = total
+        for j in range(TILE_N_PATTERNS[t]):
+            if TILE_PATTERN_NEED[t, j] >= hand[t]:  # still short of t once a copy is gone
+                p = TILE_PATTERNS[t, j]
+                after -= PATTERN_POINTS[p] * 0.5 ** (missing[p] + 1)
+        out[t] = after
+
+
+@njit(cache=True)
+def _shape_fans(points, out):
+    """The fans of a scored hand's wait shape (边张/坎张/单钓将), 0 for no win."""
+    return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
+
+
+@njit(cache=True)
 def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo, out, fan_work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
     `win` (flowers aside), memoised per call."""
@@ -95,7 +151,7 @@ def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo,
         packed = memo[key]
         return packed >> 8, packed & 0xFF
     points = score_into(_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
-    shape = out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
+    shape = _shape_fans(points, out)
     memo[key] = (points << 8) | shape
     return points, shape
 
@@ -182,14 +238,14 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     """
     discard_options(table, counts, meld_counts, n_melds, unseen, False, out_dist, out_mask, out_acceptance, out_next,
                     work)
-    memo = Dict.empty(key_type=_KEY, value_type=types.int64)
     out = np.empty(OUT_LEN, np.int64)
     fan_work = new_work()
-    dist = np.empty(N_FORMS, np.int64)
-    masks = np.empty(N_FORMS, np.int64)
-    level2_dist = np.empty(34, np.int64)
-    level2_mask = np.empty(34, np.int64)
     hand = counts.astype(np.int64)
+    # The ready pass scores straight from one hand vector, changed in place (discard t, win
+    # on w), without the memo: each (discard, wait, condition) is a different completed hand,
+    # so a memo would only cost its hashing. Both conditions are stored for wait_fans; the
+    # discard win also gives the valid acceptance and the fan value.
+    vec = _vector(hand, melds, 0, 0, seat, prevalent, 0)
     ready_and_valid = False
     for t in range(34):  # ready results first: every wait's fans both ways
         out_effective[t] = out_dist[t] - 1
@@ -199,28 +255,42 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         out_value[t] = 0.0
         if out_dist[t] != 1:
             continue
-        hand[t] -= 1
+        vec[t] -= 1
+        valid = 0
+        value = 0
         for w in range(34):
             if (out_mask[t] >> w) & 1:
-                hand[w] += 1
-                out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, memo, out,
-                                                   fan_work)[0]
-                out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules,
-                                                   memo, out, fan_work)[0]
-                hand[w] -= 1
-        valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum,
-                                    memo, out, fan_work)
-        hand[t] += 1
+                vec[w] += 1
+                vec[AT_WIN_TILE] = w
+                vec[AT_CONDITIONS] = 0
+                points = score_into(vec, rules, out, fan_work)
+                if unseen[w] > 0 and points >= minimum:
+                    valid += unseen[w]
+                    value += unseen[w] * (points - _shape_fans(points, out))
+                vec[AT_CONDITIONS] = WIN_SELF_DRAWN
+                out_wait_points[t, w, 0] = points
+                out_wait_points[t, w, 1] = score_into(vec, rules, out, fan_work)
+                vec[w] -= 1
+        vec[t] += 1
         if valid > 0:
             out_valid[t] = valid
             out_value[t] = value
             ready_and_valid = True
         else:
             out_effective[t] = 1  # no wait can win: it must change its waits
+    if ready_and_valid:
+        return
+    # One step away (and ready hands that cannot win): which draws help. The memo pays here,
+    # where different draws and discards reach the same completed hands.
+    memo = Dict.empty(key_type=_KEY, value_type=types.int64)
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
     every_tile = (np.int64(1) << 34) - 1
-    for t in range(34):  # one step away (and ready hands that cannot win): which draws help
+    for t in range(34):
         one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
-        if not one_step or ready_and_valid:
+        if not one_step:
             continue
         hand[t] -= 1
         draws = every_tile if out_dist[t] == 1 else out_mask[t]
@@ -275,6 +345,8 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
                       dist, masks, acc, nxt, effective, valid, next_valid, valid_draws, value, wait_points, work)
     keys = np.empty((34, 9), np.float64)
     hand = counts.astype(np.int64)
+    potential = np.zeros(34, np.float64)
+    potentials_after_discards(hand, potential)
     for t in range(34):
         known = valid[t] != UNKNOWN
         keys[t, 0] = effective[t]
@@ -282,11 +354,7 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
         keys[t, 2] = -acc[t]
         keys[t, 3] = -next_valid[t]
         keys[t, 4] = -value[t]
-        keys[t, 5] = 0.0
-        if dist[t] < INF:
-            hand[t] -= 1
-            keys[t, 5] = -fan_potential(hand)
-            hand[t] += 1
+        keys[t, 5] = -potential[t] if dist[t] < INF else 0.0
         keys[t, 7] = _centrality(t)
         keys[t, 8] = t
     # Next acceptance (key 6) costs a look-ahead per discard: work it out only for the

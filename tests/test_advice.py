@@ -140,3 +140,22 @@ def test_one_step_valid_draws_match_a_slow_reference(seed):
             assert option.valid_acceptance == sum(unseen[TILE_INDEX[t]] for t in expected)
             checked += 1
             break
+
+
+def test_fan_potential_sweep_is_exactly_fan_potential():
+    # The ranking compares potentials for ties, so the sweep must give the very same floats.
+    from mjfast.advice import fan_potential, potentials_after_discards
+
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        counts, _ = near_complete_hand(rng, 0, int(rng.integers(0, 5)), drawn=True)
+        hand = counts.astype(np.int64)
+        swept = np.full(34, -1.0)
+        potentials_after_discards(hand, swept)
+        for t in range(34):
+            if hand[t] == 0:
+                assert swept[t] == -1.0
+                continue
+            hand[t] -= 1
+            assert swept[t] == fan_potential(hand)
+            hand[t] += 1
