@@ -15,7 +15,6 @@ from mjfast import advice, api, hand_kernels
 from mjfast.fan.encode import pack_melds
 from mjfast.fan.ruleset import ruleset_of
 from mjfast.hand import parse_hand
-from mjfast.lookup import load_table
 from tests.puzzles import agreement, load_puzzles
 
 PUZZLES = load_puzzles()
@@ -48,7 +47,7 @@ def bench_fan_aware_ready_kernel(benchmark):
     """The fan-aware kernel alone on the ready hands (parsed, packed and allocated
     beforehand): what best_discards spends beyond it is Python (parsing, options)."""
     inputs = _kernel_inputs(READY)
-    table, work, rules, seen = load_table(), api._scratch(), ruleset_of(None), np.zeros(34, np.uint8)
+    table, work, rules, seen = *api._kernel_context(), ruleset_of(None), np.zeros(34, np.uint8)
     rows, wait_points = np.empty((34, 9)), np.zeros((34, 34, 2), np.int64)
 
     def run():
@@ -62,7 +61,7 @@ def bench_fan_aware_ready_kernel(benchmark):
 
 def bench_plain_ready_kernel(benchmark):
     inputs = _kernel_inputs(READY)
-    table, work, seen, rows = load_table(), api._scratch(), np.zeros(34, np.uint8), np.empty((34, 5))
+    table, work, seen, rows = *api._kernel_context(), np.zeros(34, np.uint8), np.empty((34, 5))
 
     def run():
         for counts, meld_counts, n_melds, _ in inputs:

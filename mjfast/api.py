@@ -239,6 +239,30 @@ def acceptance(h, visible=None) -> int:
     return _useful(h, visible)[2]
 
 
+def _option(fields: tuple) -> DiscardOption:
+    """A DiscardOption from all its fields in order, without the keyword-handling __new__
+    (a list of options is built on every query)."""
+    return tuple.__new__(DiscardOption, fields)
+
+
+_fan_calls = None
+_fan_discards_of: "DirectKernel | None" = None
+
+
+def _load_fan_calls():
+    """The fan-aware path's modules, imported on first use (importing mjfast stays light,
+    and import statements inside best_discards would cost microseconds on every call)."""
+    global _fan_calls, _fan_discards_of
+    from . import advice
+    from .fan.conditions import flower_count, wind_index
+    from .fan.encode import pack_melds
+    from .fan.ruleset import ruleset_of
+
+    _fan_discards_of = DirectKernel(advice.fan_discards_of)
+    _fan_calls = (flower_count, wind_index, pack_melds, ruleset_of)
+    return _fan_calls
+
+
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
                   next_step=True, ruleset=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
@@ -254,33 +278,30 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     fan_aware=False ranks by pure efficiency: shanten, acceptance, next_acceptance, then the
     same tie-breaks; next_step=False (plain ranking only) also skips next_acceptance (0.0).
     """
+    if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
+        h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
     counts, meld_counts, n_melds = _hand_arrays(h)
+    table, work = _context or _kernel_context()
     if not fan_aware:
         rows = np.empty((N_KINDS, 5), np.float64)
-        table, work = _context or _kernel_context()
         status, n = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), bool(next_step), rows,
                                       work)
         if status != _k.OK:
             _raise_for(status, h, _DRAWN, visible)
         return [
-            DiscardOption(TILE_NAMES[int(t)], int(s), int(a), float(x), int(m))
+            _option((TILE_NAMES[int(t)], int(s), int(a), x, int(m), None, 0.0, 0, (), None))
             for t, s, a, x, m in rows[:n].tolist()
         ]
-    from . import advice
-    from .fan.conditions import flower_count, wind_index
-    from .fan.encode import pack_melds
-    from .fan.ruleset import ruleset_of
-
+    flower_count, wind_index, pack_melds, ruleset_of = _fan_calls or _load_fan_calls()
     rules = ruleset_of(ruleset)
     seat = wind_index(seat_wind, "seat_wind")
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
     flower_count(flowers)
-    melds = pack_melds((h if isinstance(h, Hand) else parse_hand(h)).melds) if n_melds else 0
+    melds = pack_melds(h.melds) if n_melds else 0
     rows = np.empty((N_KINDS, 9), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
-    table, work = _context or _kernel_context()
-    status, n = advice.fan_discards_of(table, counts, meld_counts, n_melds, melds, _visible(visible),
-                                       seat, prevalent, rules.code, rules.minimum, rows, wait_points, work)
+    status, n = _fan_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible),
+                                      seat, prevalent, rules.code, rules.minimum, rows, wait_points, work)
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
     options = []
@@ -288,9 +309,8 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
         t, m = int(t), int(m)
         waits = ()
         if s == 0:
-            waits = tuple(WaitFans(TILE_NAMES[w], int(wait_points[t, w, 0]), int(wait_points[t, w, 1]))
-                          for w in range(N_KINDS) if (m >> w) & 1)
-        options.append(DiscardOption(TILE_NAMES[t], int(s), int(a), float(x), m,
-                                     None if valid < 0 else int(valid), float(next_valid), int(draws), waits,
-                                     int(effective)))
+            fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
+            waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
+        options.append(_option((TILE_NAMES[t], int(s), int(a), x, m, None if valid < 0 else int(valid), next_valid,
+                                int(draws), waits, int(effective))))
     return options

@@ -15,6 +15,7 @@ is taken as claimed from the left (digit 1); the digit never changes shanten or 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -130,7 +131,13 @@ def _checked_meld(source, kind: str, tile: int, offer: int, added: bool = False)
         raise HandError(f"meld {source!r}: {exc}") from None
 
 
+@lru_cache(maxsize=1024)
 def _meld_from_text(meld: str) -> Meld:
+    """The Meld a text names (cached: melds are immutable and a game repeats few texts)."""
+    return _read_meld_text(meld)
+
+
+def _read_meld_text(meld: str) -> Meld:
     text = meld.strip()
     if text.startswith("[") != text.endswith("]"):
         raise HandError(f"malformed meld {meld!r}: unbalanced brackets")
