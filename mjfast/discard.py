@@ -14,6 +14,8 @@ from .forms import (
     REGULAR,
     all_forms,
     best_of,
+    knitted_straight,
+    knitted_straight_fast,
     meld_check_bits,
     other_forms,
     prepare_sweep,
@@ -44,6 +46,13 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
     ranks = np.empty(4, np.int64)
     prepare_sweep(table, hand, meld_counts, check_bits, n_sets, ranks, work)
     ge1, ge2, odd, eq4 = presence_bits(hand)
+    # A discard never brings a form closer: the knitted straight's deficiency of the whole
+    # hand bounds every discard's, and usually rules the form out for all of them at once.
+    knitted_floor = 0
+    if n_melds == 0:
+        knitted_floor = knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, INF, False)[0]
+    elif n_melds == 1:
+        knitted_floor = knitted_straight(table, hand, meld_counts, n_melds, ge1, INF, False, work)[0]
     for t in range(34):
         out_dist[t] = INF
         out_mask[t] = 0
@@ -61,7 +70,8 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         masks[REGULAR] = m
         if n_melds <= 1:
             b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, t, hand[t])
-            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, True, dist, masks, work)
+            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, knitted_floor, True, dist, masks,
+                        work)
         out_dist[t], out_mask[t] = best_of(dist, masks)
         ranks[g] = kept
         hand[t] += 1

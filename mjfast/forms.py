@@ -513,17 +513,19 @@ def _keep(value, mask, best, best_mask):
 
 
 @njit(cache=True)
-def knitted_straight_fast(table, rank0, rank1, rank2, honor_row, ge1, bound, with_masks):
+def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, with_masks):
     """(deficiency, useful mask) of the knitted straight for a hand without melds, from the
-    suits' ranks and the honours' masked row (its distance row will do without masks): the table stores each suit's remainder beside
-    each knitted part (lookup.KNITTED_AT), so this is a few lookups instead of
-    knitted_straight's nine. Knitted straights whose missing tiles exceed `bound` are
-    skipped (INF if all are)."""
+    four groups' ranks: the table stores each suit's remainder beside each knitted part
+    (lookup.KNITTED_AT), so this is a few lookups instead of knitted_straight's nine.
+    Knitted straights whose missing tiles exceed `bound` are skipped (INF if all are)."""
     fewest_missing = 9
     for k in range(6):  # first, without branches: most hands are out of reach
         fewest_missing = min(fewest_missing, popcount(KNITTED_BITS[k] & ~ge1))
     if fewest_missing > bound:
         return INF, np.int64(0)
+    # Without masks the honours' distance row serves (its entries are the masked row's low
+    # bytes) and stays in cache, unlike the masked rows.
+    honor_row = masked_row(table, 3, honor_rank) if with_masks else distance_row(table, 3, honor_rank)
     best = INF
     mask = np.int64(0)
     h_set = table[honor_row + 1]
@@ -596,11 +598,8 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         dist[HONORS_KNITTED] = honors_knitted(ge1, False)[0]
         for f in range(1, 4):
             best = min(best, dist[f])
-        # Without masks the honours' distance row serves (its entries are the masked row's
-        # low bytes) and stays in cache, unlike the masked rows.
-        dist[KNITTED_STRAIGHT] = knitted_straight_fast(
-            table, rank0, rank1, rank2, distance_row(table, 3, honor_rank), ge1,
-            best - 1 if prune else INF, False)[0]
+        dist[KNITTED_STRAIGHT] = knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1,
+                                                       best - 1 if prune else INF, False)[0]
         return
     check_bits = meld_check_bits(meld_counts)
     if with_masks or check_bits:
@@ -612,13 +611,17 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     if n_melds <= 1:
         ranks = (group_rank(table, counts, 0), group_rank(table, counts, 1),
                  group_rank(table, counts, 2), group_rank(table, counts, 3))
-        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, with_masks, dist, masks, work)
+        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, 0, with_masks, dist, masks,
+                    work)
 
 
 @njit(cache=True)
-def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, with_masks, dist, masks, work):
+def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, knitted_floor, with_masks, dist,
+                masks, work):
     """Every form but the regular one (already in dist[REGULAR]) into dist / masks.
-    `ranks` holds the four groups' ranks and the presence bits come from presence_bits."""
+    `ranks` holds the four groups' ranks and the presence bits come from presence_bits.
+    `knitted_floor`: a known lower bound of the knitted straight's deficiency (0 if none);
+    with `prune`, the form is skipped when the bound already exceeds the best form."""
     if n_melds > 1:
         return
     best = dist[REGULAR]
@@ -635,8 +638,12 @@ def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, 
         dist[HONORS_KNITTED] = d
         masks[HONORS_KNITTED] = m
         best = min(best, d)
-        d, m = knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], masked_row(table, 3, ranks[3]),
-                                     ge1, best if prune else INF, with_masks)
+        if prune and knitted_floor > best:
+            return
+        d, m = knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, best if prune else INF,
+                                     with_masks)
+    elif prune and knitted_floor > best:
+        return
     else:
         d, m = knitted_straight(table, counts, meld_counts, n_melds, ge1, best if prune else INF, with_masks, work)
     dist[KNITTED_STRAIGHT] = d
