@@ -190,7 +190,7 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
         copies = unseen[u]
         hand13[u] += 1
         unseen[u] -= 1
-        discard_sweep(table, hand13, meld_counts, n_melds, level2_dist, level2_mask, work, dist, masks)
+        discard_sweep(table, hand13, meld_counts, n_melds, 1, level2_dist, level2_mask, work, dist, masks)
         best = 0
         best_value = 0
         for k in range(34):

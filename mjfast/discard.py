@@ -34,9 +34,11 @@ def masked_sum(mask, unseen):
 
 
 @njit(cache=True)
-def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks):
+def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, out_mask, work, dist, masks):
     """For every kind t held in the 3n+2 `hand`: the deficiency and useful mask over all forms
     after discarding t (out_dist[t] = INF for kinds not held). `hand` is restored on return.
+    The masks are worked out only where the deficiency is at most `masks_at_most` (INF: all;
+    0 elsewhere): a look-ahead wants only the discards that keep its progress.
 
     The regular form reuses the merge of the three groups a discard leaves alone, so each
     discard costs one group lookup and one final merge.
@@ -65,7 +67,11 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         for f in range(N_FORMS):
             dist[f] = INF
             masks[f] = 0
-        d, m = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, work)
+        d, m = INF, np.int64(0)
+        if masks_at_most < INF:  # the distance first, from the table that stays in cache
+            d = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, False, work)[0]
+        if d <= masks_at_most:
+            d, m = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, True, work)
         dist[REGULAR] = d
         masks[REGULAR] = m
         if n_melds <= 1:
@@ -88,7 +94,7 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)
-    discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks)
+    discard_sweep(table, hand, meld_counts, n_melds, INF, out_dist, out_mask, work, dist, masks)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
     best = INF
@@ -121,7 +127,8 @@ def next_acceptance(table, hand13, meld_counts, n_melds, unseen, deficiency, use
         w = unseen[u]
         hand13[u] += 1
         unseen[u] -= 1
-        discard_sweep(table, hand13, meld_counts, n_melds, level2_dist, level2_mask, work, dist, masks)
+        discard_sweep(table, hand13, meld_counts, n_melds, deficiency - 1, level2_dist, level2_mask, work, dist,
+                      masks)
         best_acc = 0
         for k in range(34):
             if level2_dist[k] == deficiency - 1:

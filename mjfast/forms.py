@@ -297,16 +297,20 @@ def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
 
 
 @njit(cache=True)
-def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, work):
+def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form of `counts`, which differs from the hand
-    given to prepare_sweep only in group g (whose new rank is `rank`)."""
-    _load_ranked_group(table, counts, locked, check_bits, g, rank, _CHANGED, True, work)
+    given to prepare_sweep only in group g (whose new rank is `rank`). Without masks, only
+    the changed group's distances are read (from the small table that stays in cache)."""
+    _load_ranked_group(table, counts, locked, check_bits, g, rank, _CHANGED, with_masks, work)
     best = INF
     mask = np.int64(0)
     rest = _LEAVE_OUT + g
     for pa in range(2):
         for ma in range(n_sets + 1):
             v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            if not with_masks:
+                best = min(best, v)
+                continue
             m = work[_MASK + rest * N_ENTRIES + pa * 5 + ma] | work[_MASK + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
             if v < best:
                 best = v
