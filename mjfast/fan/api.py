@@ -65,8 +65,8 @@ def _fan_input(hand: Hand) -> tuple:
     if win is None:
         _winning_hand(hand)  # raises the error that says what is missing
     melds = hand.melds
-    # kernel_arrays' counts are writeable: numba dispatches on a read-only array much slower
-    encoded = (hand.kernel_arrays()[0], (pack_melds(melds) if melds else 0) | win << WIN_SHIFT)
+    # a writeable copy of the counts: numba dispatches on a read-only array more slowly
+    encoded = (hand.counts.copy(), (pack_melds(melds) if melds else 0) | win << WIN_SHIFT)
     object.__setattr__(hand, "_fan_input", encoded)
     return encoded
 

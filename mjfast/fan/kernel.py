@@ -34,7 +34,7 @@ from .layout import (
 )
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
-from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, hand_state, meld_of, new_work, split_buffers
+from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, WORK_LEN, hand_state, meld_of, new_work, split_buffers
 from .tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .waits import NO_TILE, regular_waits, seven_pairs_wait
 
@@ -166,14 +166,6 @@ def summary_into(out, vec, dest):
             listed += 1
 
 
-@njit(cache=True)
-def summary(out, vec):
-    """The summary of output row `out`, scored from `vec`, as a tuple of SUMMARY_LEN ints."""
-    s = np.empty(SUMMARY_LEN, np.int64)
-    summary_into(out, vec, s)
-    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
-
-
 # A call from Python passes few values (each argument costs dispatch time): the standing counts
 # (an array), the hand code (the melds and the winning tile as one int) and the setup (the win
 # conditions, winds, flowers and ruleset as one int).
@@ -226,10 +218,15 @@ def _setup_vector(counts, melds, win, setup):
 def score_hand(counts, hand_code, setup):
     """Score one hand given as standing counts (with the winning tile), its hand code and
     setup (see WIN_SHIFT and SEAT_SHIFT); returns its summary (see SUMMARY_LEN)."""
-    out = np.empty(OUT_LEN, np.int64)
+    # One allocation for the working space, the output row and the summary (each allocation
+    # costs about as much as a small form's scoring).
+    space = np.empty(WORK_LEN + OUT_LEN + SUMMARY_LEN, np.int64)
+    out = space[WORK_LEN:WORK_LEN + OUT_LEN]
     vec = _setup_vector(counts, hand_code & MELDS_MASK, hand_code >> WIN_SHIFT, setup)
-    score_into(vec, setup >> RULES_SHIFT, out, new_work())
-    return summary(out, vec)
+    score_into(vec, setup >> RULES_SHIFT, out, space[:WORK_LEN])
+    s = space[WORK_LEN + OUT_LEN:]
+    summary_into(out, vec, s)
+    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
 
 
 @njit(cache=True)

@@ -163,8 +163,11 @@ def regular_waits(counts13, held, live_only, besides):
             if first <= x < last and x // 9 == besides // 9 and _completes(counts13, x, held, live_only, fits,
                                                                              pairs):
                 return np.int64(1) << x
+    # With every group fitting, two of them hold a pair (3n+1 tiles): only a tile of one of
+    # those can complete the hand, one added to a group of sets leaves it a tile over.
     for x in range(first, last):
-        if x != besides and _completes(counts13, x, held, live_only, fits, pairs):
+        if x != besides and (misfits == 1 or (fits >> (2 * _group_of(x))) & 3 == PAIR_FIT) \
+                and _completes(counts13, x, held, live_only, fits, pairs):
             waits |= np.int64(1) << x
             if besides >= 0:
                 return waits
