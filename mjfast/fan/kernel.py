@@ -88,12 +88,12 @@ def score_into(vec, rules, out, work):
             points = nine_gates_form(hand, current)
         if points >= 0:
             best_points = points
-            _copy(current, best)
+            best, current = current, best  # keep the better table, reuse the other
     elif hand.n_melds == 1:
         points = knitted_straight_form(hand, current)
         if points >= 0:
             best_points = points
-            _copy(current, best)
+            best, current = current, best
 
     if best_points < 0 or also_seven_pairs:
         n_sets = 4 - hand.n_melds
@@ -121,7 +121,7 @@ def score_into(vec, rules, out, work):
                     and (current[PURE_TRIPLE_CHOW] > 0 or current[TRIPLE_PUNG] > 0 or also_seven_pairs)
                 ):
                     best_points = points
-                    _copy(current, best)
+                    best, current = current, best
     if best_points < 0:
         return _no_win(out)
     flowers = vec[AT_FLOWERS]
@@ -131,14 +131,6 @@ def score_into(vec, rules, out, work):
     out[AT_TOTAL] = best_points + flowers
     out[AT_CORRECTED] = hand.conditions
     return best_points + flowers
-
-
-@njit(cache=True)
-def _copy(source, dest):
-    """dest[:] = source, as a loop: slice assignment compiles numba's shape-mismatch error
-    path, string formatting and all, which adds seconds to the first compilation."""
-    for f in range(source.shape[0]):
-        dest[f] = source[f]
 
 
 @njit(cache=True)
