@@ -71,6 +71,8 @@ def _fan_input(hand: Hand) -> tuple:
     return encoded
 
 
+# score()'s fast path writes the condition bits as 1, 2, 4, 8.
+assert (WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_LAST_TILE) == (1, 2, 4, 8)
 # Each spelling of a wind as its setup bits (see kernel.SEAT_SHIFT).
 _SEAT_BITS = {key: i << SEAT_SHIFT for key, i in WIND_BY_LETTER.items()}
 _PREVALENT_BITS = {key: i << PREVALENT_SHIFT for key, i in WIND_BY_LETTER.items()}
@@ -95,7 +97,7 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     if encoded is None:
         encoded = _fan_input(hand)
     if self_drawn.__class__ is bool and last_copy.__class__ is bool and kong.__class__ is bool \
-            and last_tile.__class__ is bool:  # the WIN_* bits of layout, without condition_bits' checks
+            and last_tile.__class__ is bool:  # condition_bits without its checks
         setup = self_drawn | last_copy << 1 | kong << 2 | last_tile << 3
     else:
         setup = condition_bits(self_drawn, last_copy, kong, last_tile)
