@@ -194,6 +194,8 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     last_tile: "int | None" = None
     meld_counts: np.ndarray = field(init=False, repr=False, compare=False)
+    # mjfast.fan's kernel input for this hand, set by its first score() (not a field).
+    _fan_input = None
 
     def __post_init__(self):
         counts = count_array(self.counts)  # a checked copy: no cast may wrap -1 into 255

@@ -16,7 +16,18 @@ from ..tiles import TILE_NAMES
 from . import batch
 from .conditions import MAX_FLOWERS, WIND_BY_LETTER, condition_bits, flag, flower_count, wind_index
 from .encode import hand_vectors, meld_code, pack_melds
-from .kernel import NOT_READY_SIZE, WIN_ROW_LEN, score_each_win, score_hand
+from .kernel import (
+    FLOWERS_SHIFT,
+    NOT_READY_SIZE,
+    PREVALENT_SHIFT,
+    RULES_SHIFT,
+    SCORED_WIN_SHIFT,
+    SEAT_SHIFT,
+    SUMMARY_LEN,
+    WIN_SHIFT,
+    score_each_win,
+    score_hand,
+)
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .result import FanResult, fans_of_counts
 from .ruleset import JUDGE, ruleset_of
@@ -47,6 +58,28 @@ def _winning_hand(hand_or_string) -> Hand:
     return hand
 
 
+def _fan_input(hand: Hand) -> tuple:
+    """(standing counts, hand code) of a winning hand as kernel.score_hand reads them, made on
+    the hand's first score and kept on it (a Hand is immutable): packing the melds costs more
+    than scoring's Python layer."""
+    win = hand.last_tile
+    if win is None:
+        _winning_hand(hand)  # raises the error that says what is missing
+    melds = hand.melds
+    # hand.counts itself, read-only: numba dispatches on a read-only array about 0.1 µs more
+    # slowly, less than a writeable copy costs a hand scored once
+    encoded = (hand.counts, (pack_melds(melds) if melds else 0) | win << WIN_SHIFT)
+    object.__setattr__(hand, "_fan_input", encoded)
+    return encoded
+
+
+# score()'s fast path writes the condition bits as 1, 2, 4, 8.
+assert (WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_LAST_TILE) == (1, 2, 4, 8)
+# Each spelling of a wind as its setup bits (see kernel.SEAT_SHIFT).
+_SEAT_BITS = {key: i << SEAT_SHIFT for key, i in WIND_BY_LETTER.items()}
+_PREVALENT_BITS = {key: i << PREVALENT_SHIFT for key, i in WIND_BY_LETTER.items()}
+
+
 def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_tile=False, seat_wind="E",
           prevalent_wind="E", flowers=0, ruleset=None) -> FanResult:
     """Score a winning hand: the best reading's fans, total and whether it meets the minimum.
@@ -62,24 +95,30 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     # This is the per-call path: the common cases (a Hand, bools, letters, an int) skip the
     # general checks, which give the same answers.
     hand = hand_or_string if hand_or_string.__class__ is Hand else _winning_hand(hand_or_string)
-    win = hand.last_tile
-    if win is None:
-        _winning_hand(hand)  # raises the error that says what is missing
-    rules = JUDGE if ruleset is None else ruleset_of(ruleset)
-    seat = WIND_BY_LETTER.get(seat_wind) if seat_wind.__class__ is str else None
-    if seat is None:
-        seat = wind_index(seat_wind, "seat_wind")
-    prevalent = WIND_BY_LETTER.get(prevalent_wind) if prevalent_wind.__class__ is str else None
-    if prevalent is None:
-        prevalent = wind_index(prevalent_wind, "prevalent_wind")
+    encoded = hand._fan_input
+    if encoded is None:
+        encoded = _fan_input(hand)
+    if self_drawn.__class__ is bool and last_copy.__class__ is bool and kong.__class__ is bool \
+            and last_tile.__class__ is bool:  # condition_bits without its checks
+        setup = self_drawn | last_copy << 1 | kong << 2 | last_tile << 3
+    else:
+        setup = condition_bits(self_drawn, last_copy, kong, last_tile)
+    wind = _SEAT_BITS.get(seat_wind) if seat_wind.__class__ is str else None
+    setup |= wind if wind is not None else wind_index(seat_wind, "seat_wind") << SEAT_SHIFT
+    wind = _PREVALENT_BITS.get(prevalent_wind) if prevalent_wind.__class__ is str else None
+    setup |= wind if wind is not None else wind_index(prevalent_wind, "prevalent_wind") << PREVALENT_SHIFT
     if flowers.__class__ is not int or not 0 <= flowers <= MAX_FLOWERS:
         flowers = flower_count(flowers)
-    melds = hand.melds
-    summary = score_hand(hand.counts, pack_melds(melds) if melds else 0, win,
-                         condition_bits(self_drawn, last_copy, kong, last_tile), seat, prevalent, flowers, rules.code)
+    setup |= flowers << FLOWERS_SHIFT
+    if ruleset is None:
+        rules = JUDGE  # code 0
+    else:
+        rules = ruleset_of(ruleset)
+        setup |= rules.code << RULES_SHIFT
+    summary = score_hand(encoded[0], encoded[1], setup)
     if summary[0] < 0:
         raise _not_drawn(hand) if not hand.drawn else HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
-    return FanResult(summary, hand, win, rules, seat, prevalent)
+    return FanResult(summary, hand, rules)
 
 
 _CONDITION_NAMES = ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind", "flowers", "ruleset")
@@ -99,22 +138,24 @@ def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
         raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
     hand = hand13 if hand13.__class__ is Hand else parse_hand(hand13)
     rules = ruleset_of(conditions.get("ruleset"))
-    seat = wind_index(conditions.get("seat_wind", "E"), "seat_wind")
-    prevalent = wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind")
-    bits = condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
-                          conditions.get("kong", False), conditions.get("last_tile", False))
+    setup = (
+        condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
+                       conditions.get("kong", False), conditions.get("last_tile", False))
+        | wind_index(conditions.get("seat_wind", "E"), "seat_wind") << SEAT_SHIFT
+        | wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind") << PREVALENT_SHIFT
+        | flower_count(conditions.get("flowers", 0)) << FLOWERS_SHIFT
+        | rules.code << RULES_SHIFT
+    )
     found = getattr(_buffers, "wins", None)
     if found is None:
-        found = _buffers.wins = np.empty((34, WIN_ROW_LEN), np.int64)
-    n = score_each_win(hand.counts, pack_melds(hand.melds), bits, seat, prevalent,
-                       flower_count(conditions.get("flowers", 0)), rules.code, found)
+        found = _buffers.wins = np.empty((34, SUMMARY_LEN), np.int64)
+    n = score_each_win(hand.counts, pack_melds(hand.melds), setup, found)
     if n == NOT_READY_SIZE:
         raise HandError(
             f"{hand.to_compact()} has {hand.n_standing} standing tiles with {hand.n_melds} meld(s); winning_tiles() "
             f"takes a hand waiting for its winning tile ({13 - 3 * hand.n_melds} standing tiles)"
         )
-    return {TILE_NAMES[row[0]]: FanResult(tuple(row[1:]), hand, row[0], rules, seat, prevalent)
-            for row in found[:n].tolist()}
+    return {TILE_NAMES[row[1] >> SCORED_WIN_SHIFT]: FanResult(tuple(row), hand, rules) for row in found[:n].tolist()}
 
 
 # Per-thread output buffer of winning_tiles (the kernel writes into it, see score_each_win).

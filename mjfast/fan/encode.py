@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand import CHOW, KONG
+from ..hand import CHOW, KONG, PUNG
 from .kernel import MELD_BITS, MELD_COUNT_SHIFT
 from .layout import (
     AT_CONDITIONS,
@@ -30,13 +30,23 @@ def meld_code(meld) -> tuple[int, int, int]:
     return _KIND_CODE.get(meld.kind, PUNG_SET), meld.tile, 0 if meld.concealed else 1
 
 
+# A meld's packed code by kind, open (see pack_melds); a concealed kong clears _OPEN_BIT.
+_OPEN_BIT = 1 << 8
+_OPEN_CODE = {CHOW: CHOW_SET | _OPEN_BIT, PUNG: PUNG_SET | _OPEN_BIT, KONG: KONG_SET | _OPEN_BIT}
+
+
 def pack_melds(melds) -> int:
-    """The melds as one integer, as kernel.score_hand reads them (MELD_BITS per meld)."""
+    """The melds as one integer, as kernel.score_hand reads them: MELD_BITS per meld, each
+    kind | tile << 2 | open << 8 (open 0 only for a concealed kong), the count at
+    MELD_COUNT_SHIFT."""
     packed = len(melds) << MELD_COUNT_SHIFT
-    for i, m in enumerate(melds):
-        kind = _KIND_CODE.get(m.kind, PUNG_SET)
-        is_open = 0 if (kind == KONG_SET and m.offer == 0) else 1
-        packed |= (kind | m.tile << 2 | is_open << 8) << (MELD_BITS * i)
+    shift = 0
+    for m in melds:
+        code = _OPEN_CODE[m.kind] | m.tile << 2
+        if m.offer == 0 and m.kind == KONG:
+            code ^= _OPEN_BIT
+        packed |= code << shift
+        shift += MELD_BITS
     return packed
 
 

@@ -34,7 +34,7 @@ from .layout import (
 )
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
-from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, hand_state, meld_of, new_work, split_buffers
+from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, WORK_LEN, hand_state, meld_of, new_work, split_buffers
 from .tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .waits import NO_TILE, regular_waits, seven_pairs_wait
 
@@ -47,9 +47,10 @@ NOT_A_WIN = -1
 YES = np.bool_(True)  # a typed constant for kernel arguments (see combos.ONE)
 
 # What a call from Python gets back instead of the row: a tuple of SUMMARY_LEN ints (a numpy
-# array costs microseconds to hand back to Python, a few ints almost nothing): the total, the
-# corrected conditions, then the fans present in display order (names.DISPLAY_ORDER), packed
-# FANS_PER_WORD to an int, each as id | count << 7 (a zero entry ends the list).
+# array costs microseconds to hand back to Python, a few ints almost nothing): the total, what
+# was scored (the corrected conditions, the winds and the winning tile, see SCORED_WIN_SHIFT),
+# then the fans present in display order (names.DISPLAY_ORDER), packed FANS_PER_WORD to an
+# int, each as id | count << 7 (a zero entry ends the list).
 FAN_BITS = 11
 FANS_PER_WORD = 5
 SUMMARY_WORDS = 6  # room for 30 fans (100,000 random wins score 12 different fans at most)
@@ -87,12 +88,12 @@ def score_into(vec, rules, out, work):
             points = nine_gates_form(hand, current)
         if points >= 0:
             best_points = points
-            _copy(current, best)
+            best, current = current, best  # keep the better table, reuse the other
     elif hand.n_melds == 1:
         points = knitted_straight_form(hand, current)
         if points >= 0:
             best_points = points
-            _copy(current, best)
+            best, current = current, best
 
     if best_points < 0 or also_seven_pairs:
         n_sets = 4 - hand.n_melds
@@ -120,7 +121,7 @@ def score_into(vec, rules, out, work):
                     and (current[PURE_TRIPLE_CHOW] > 0 or current[TRIPLE_PUNG] > 0 or also_seven_pairs)
                 ):
                     best_points = points
-                    _copy(current, best)
+                    best, current = current, best
     if best_points < 0:
         return _no_win(out)
     flowers = vec[AT_FLOWERS]
@@ -133,14 +134,6 @@ def score_into(vec, rules, out, work):
 
 
 @njit(cache=True)
-def _copy(source, dest):
-    """dest[:] = source, as a loop: slice assignment compiles numba's shape-mismatch error
-    path, string formatting and all, which adds seconds to the first compilation."""
-    for f in range(source.shape[0]):
-        dest[f] = source[f]
-
-
-@njit(cache=True)
 def _no_win(out):
     for f in range(OUT_LEN):
         out[f] = 0
@@ -149,10 +142,12 @@ def _no_win(out):
 
 
 @njit(cache=True)
-def summary_into(out, dest):
-    """Write the summary of output row `out` (see SUMMARY_LEN) into dest[:SUMMARY_LEN]."""
+def summary_into(out, vec, dest):
+    """Write the summary of output row `out`, scored from hand vector `vec` (see SUMMARY_LEN),
+    into dest[:SUMMARY_LEN]."""
     dest[0] = out[AT_TOTAL]
-    dest[1] = out[AT_CORRECTED]
+    dest[1] = (out[AT_CORRECTED] | np.int64(vec[AT_SEAT_WIND]) << SEAT_SHIFT
+               | np.int64(vec[AT_PREVALENT_WIND]) << PREVALENT_SHIFT | np.int64(vec[AT_WIN_TILE]) << SCORED_WIN_SHIFT)
     for w in range(SUMMARY_WORDS):
         dest[2 + w] = 0
     listed = 0
@@ -163,23 +158,29 @@ def summary_into(out, dest):
             listed += 1
 
 
-@njit(cache=True)
-def summary(out):
-    """The summary of output row `out` as a tuple of SUMMARY_LEN ints."""
-    s = np.empty(SUMMARY_LEN, np.int64)
-    summary_into(out, s)
-    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
-
-
-# Melds packed in one integer for calls from Python (one int is cheaper to pass than an array):
-# 9 bits per meld (kind 2 bits, tile 6 bits, open 1 bit), meld i at bit 9i, the count at bit 36.
+# A call from Python passes few values (each argument costs dispatch time): the standing counts
+# (an array), the hand code (the melds and the winning tile as one int) and the setup (the win
+# conditions, winds, flowers and ruleset as one int).
+# Hand code: 9 bits per meld (kind 2 bits, tile 6 bits, open 1 bit), meld i at bit 9i, the
+# count at bit 36, the winning tile at WIN_SHIFT.
 MELD_BITS = 9
 MELD_COUNT_SHIFT = 36
+WIN_SHIFT = 40
+MELDS_MASK = (1 << WIN_SHIFT) - 1
+# Setup: the WIN_* condition bits (0-3), then the seat wind, the prevalent wind, the flowers and
+# the ruleset code (Ruleset.code) at these bits. The summary's second value ("scored") has the
+# corrected conditions and both winds at the same bits, and the winning tile at SCORED_WIN_SHIFT.
+SEAT_SHIFT = 4
+PREVALENT_SHIFT = 6
+FLOWERS_SHIFT = 8
+RULES_SHIFT = 12
+SCORED_WIN_SHIFT = 8
 
 
 @njit(cache=True)
 def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
-    """A hand vector (see layout) from standing counts and packed melds."""
+    """A hand vector (see layout) from standing counts and packed melds (mjfast.advice calls
+    it too)."""
     vec = np.zeros(VEC_LEN, np.int16)
     for t in range(34):
         vec[t] = counts[t]
@@ -199,12 +200,25 @@ def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
 
 
 @njit(cache=True)
-def score_hand(counts, melds, win, conditions, seat, prevalent, flowers, rules):
-    """Score one hand given as standing counts (with the winning tile) and packed melds;
-    returns its summary (see SUMMARY_LEN)."""
-    out = np.empty(OUT_LEN, np.int64)
-    score_into(_vector(counts, melds, win, conditions, seat, prevalent, flowers), rules, out, new_work())
-    return summary(out)
+def _setup_vector(counts, melds, win, setup):
+    """A hand vector from standing counts, packed melds, the winning tile and a setup."""
+    return _vector(counts, melds, win, setup & 15, (setup >> SEAT_SHIFT) & 3, (setup >> PREVALENT_SHIFT) & 3,
+                   (setup >> FLOWERS_SHIFT) & 15)
+
+
+@njit(cache=True)
+def score_hand(counts, hand_code, setup):
+    """Score one hand given as standing counts (with the winning tile), its hand code and
+    setup (see WIN_SHIFT and SEAT_SHIFT); returns its summary (see SUMMARY_LEN)."""
+    # One allocation for the working space, the output row and the summary (each allocation
+    # costs about as much as a small form's scoring).
+    space = np.empty(WORK_LEN + OUT_LEN + SUMMARY_LEN, np.int64)
+    out = space[WORK_LEN:WORK_LEN + OUT_LEN]
+    vec = _setup_vector(counts, hand_code & MELDS_MASK, hand_code >> WIN_SHIFT, setup)
+    score_into(vec, setup >> RULES_SHIFT, out, space[:WORK_LEN])
+    s = space[WORK_LEN + OUT_LEN:]
+    summary_into(out, vec, s)
+    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
 
 
 @njit(cache=True)
@@ -276,15 +290,14 @@ def _special_candidates(counts13, held, n_melds):
     return mask
 
 
-WIN_ROW_LEN = 1 + SUMMARY_LEN
 NOT_READY_SIZE = -1
 
 
 @njit(cache=True)
-def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules, found):
-    """For standing tiles that lack the winning tile (3n+1 of them) and packed melds, score
-    the hand completed by each tile that wins, into `found` (34 x WIN_ROW_LEN): one row per
-    winning tile, the tile then its summary (see SUMMARY_LEN). Returns how many rows, or
+def score_each_win(counts13, melds, setup, found):
+    """For standing tiles that lack the winning tile (3n+1 of them), packed melds and a setup,
+    score the hand completed by each tile that wins, into `found` (34 x SUMMARY_LEN): one row
+    per winning tile, its summary (see SUMMARY_LEN; it names the tile). Returns how many rows, or
     NOT_READY_SIZE if the standing tiles are not 13 - 3 x melds. A tile the hand already holds
     all four copies of is no win: it cannot be drawn or claimed.
 
@@ -297,7 +310,7 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules,
         standing += counts13[t]
     if standing != 13 - 3 * n_melds:
         return NOT_READY_SIZE
-    vec = _vector(counts13, melds, NO_TILE, conditions, seat, prevalent, flowers)  # no winning tile yet
+    vec = _setup_vector(counts13, melds, NO_TILE, setup)  # no winning tile yet
     work = new_work()
     counts = np.zeros(34, np.int64)
     for t in range(34):
@@ -319,9 +332,8 @@ def score_each_win(counts13, melds, conditions, seat, prevalent, flowers, rules,
         if candidates >> t & 1 and held[t] < 4:
             vec[t] += 1
             vec[AT_WIN_TILE] = t
-            if score_into(vec, rules, out, work) != NOT_A_WIN:
-                found[n, 0] = t
-                summary_into(out, found[n, 1:])
+            if score_into(vec, setup >> RULES_SHIFT, out, work) != NOT_A_WIN:
+                summary_into(out, vec, found[n])
                 n += 1
             vec[t] -= 1
     return n

@@ -10,7 +10,7 @@ import numpy as np
 from ..hand import Hand
 from ..tiles import tile_name
 from .conditions import WIND_LETTERS
-from .kernel import FAN_BITS, FANS_PER_WORD
+from .kernel import FAN_BITS, FANS_PER_WORD, PREVALENT_SHIFT, SCORED_WIN_SHIFT, SEAT_SHIFT
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .names import DISPLAY_ORDER, FANS, FLOWER_TILES, N_FANS, fan_by_name
 from .ruleset import Ruleset
@@ -82,15 +82,14 @@ class FanResult:
     judge's corrections (e.g. 和绝张 dropped while the hand holds another copy).
     """
 
-    __slots__ = ("_summary", "_hand", "_win_tile", "ruleset", "_winds", "_fans")
+    __slots__ = ("_summary", "_hand", "ruleset", "_fans")
 
-    def __init__(self, summary: tuple, hand: Hand, win_tile: int, ruleset: Ruleset, seat_wind: int,
-                 prevalent_wind: int):
+    def __init__(self, summary: tuple, hand: Hand, ruleset: Ruleset):
+        # summary: the kernel's (see kernel.SUMMARY_LEN); its second value says what was
+        # scored: the corrected conditions, the winds and the winning tile.
         self._summary = summary
         self._hand = hand
-        self._win_tile = win_tile
         self.ruleset = ruleset
-        self._winds = (seat_wind, prevalent_wind)
         self._fans = None
 
     @property
@@ -99,11 +98,15 @@ class FanResult:
 
     @property
     def seat_wind(self) -> str:
-        return WIND_LETTERS[self._winds[0]]
+        return WIND_LETTERS[self._summary[1] >> SEAT_SHIFT & 3]
 
     @property
     def prevalent_wind(self) -> str:
-        return WIND_LETTERS[self._winds[1]]
+        return WIND_LETTERS[self._summary[1] >> PREVALENT_SHIFT & 3]
+
+    @property
+    def _win_tile(self) -> int:
+        return self._summary[1] >> SCORED_WIN_SHIFT
 
     @property
     def flowers(self) -> int:

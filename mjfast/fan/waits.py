@@ -135,16 +135,23 @@ def regular_waits(counts13, held, live_only, besides):
     34-bit mask. With `live_only`, tiles the hand holds all four of (`held`: its own copies,
     melds included) are left out. With `besides` >= 0, stop at the first wait other than tile
     `besides` (the mask then holds that tile only)."""
+    fits = 0  # 2 bits per group
+    for g in range(4):
+        fits |= group_fit(counts13, _group_start(g), 9 if g < 3 else 7, NO_TILE) << (2 * g)
+    return _waits_given_fits(counts13, held, live_only, besides, fits)
+
+
+@njit(cache=True)
+def _waits_given_fits(counts13, held, live_only, besides, fits):
+    """regular_waits, given the fit of each group of counts13 (2 bits per group)."""
     # A new tile changes one group only: every other group must already fit as it is. So
     # find the groups that do not; if two or more do not, no tile completes the hand, and if
     # one does not, only its tiles can.
-    fits = 0  # 2 bits per group
     misfits = 0
     misfit_group = NO_TILE
     pairs = 0
     for g in range(4):
-        fit = group_fit(counts13, _group_start(g), 9 if g < 3 else 7, NO_TILE)
-        fits |= fit << (2 * g)
+        fit = (fits >> (2 * g)) & 3
         if fit == NO_FIT:
             misfits += 1
             misfit_group = g
@@ -163,8 +170,11 @@ def regular_waits(counts13, held, live_only, besides):
             if first <= x < last and x // 9 == besides // 9 and _completes(counts13, x, held, live_only, fits,
                                                                              pairs):
                 return np.int64(1) << x
+    # With every group fitting, two of them hold a pair (3n+1 tiles): only a tile of one of
+    # those can complete the hand, one added to a group of sets leaves it a tile over.
     for x in range(first, last):
-        if x != besides and _completes(counts13, x, held, live_only, fits, pairs):
+        if x != besides and (misfits == 1 or (fits >> (2 * _group_of(x))) & 3 == PAIR_FIT) \
+                and _completes(counts13, x, held, live_only, fits, pairs):
             waits |= np.int64(1) << x
             if besides >= 0:
                 return waits
@@ -175,6 +185,7 @@ def regular_waits(counts13, held, live_only, besides):
 def has_other_wait(counts14, win, held, n_melds, live_only):
     """True if the standing tiles before the win (counts14 minus `win`) also waited on a tile
     other than `win`: then the wait was not unique and 边张, 坎张, 单钓将 are not scored.
+    counts14 must split into sets and a pair (a regular win).
 
     Waits are counted in the regular form and, without melds, in seven pairs (as the judge
     does). `held` is the hand's own copies of each tile; with `live_only`, a tile the hand
@@ -186,6 +197,21 @@ def has_other_wait(counts14, win, held, n_melds, live_only):
         single = seven_pairs_wait(counts14)
         other = single >= 0 and single != win and not (live_only and held[single] >= 4)
     if not other:
-        other = regular_waits(counts14, held, live_only, win) & ~(np.int64(1) << win) != 0
+        # The groups without the winning tile are as in the complete hand: sets (a multiple
+        # of 3 tiles) or sets and the pair. Only the winning tile's group needs a look.
+        win_group = _group_of(win)
+        fits = 0
+        for g in range(4):
+            start = _group_start(g)
+            n = 9 if g < 3 else 7
+            if g == win_group:
+                fit = group_fit(counts14, start, n, NO_TILE)
+            else:
+                total = 0
+                for i in range(n):
+                    total += counts14[start + i]
+                fit = SETS_FIT if total % 3 == 0 else PAIR_FIT
+            fits |= fit << (2 * g)
+        other = _waits_given_fits(counts14, held, live_only, win, fits) & ~(np.int64(1) << win) != 0
     counts14[win] += 1
     return other
