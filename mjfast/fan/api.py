@@ -10,6 +10,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..direct import DirectKernel
 from ..errors import HandError
 from ..hand import Hand, parse_hand
 from ..tiles import TILE_NAMES
@@ -73,6 +74,9 @@ def _fan_input(hand: Hand) -> tuple:
     return encoded
 
 
+# score() calls the kernel without numba's dispatch: its arguments are always a Hand's own
+# read-only uint8 counts and two ints (see mjfast.direct).
+_score_hand = DirectKernel(score_hand)
 # score()'s fast path writes the condition bits as 1, 2, 4, 8.
 assert (WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_LAST_TILE) == (1, 2, 4, 8)
 # Each spelling of a wind as its setup bits (see kernel.SEAT_SHIFT).
@@ -115,7 +119,7 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     else:
         rules = ruleset_of(ruleset)
         setup |= rules.code << RULES_SHIFT
-    summary = score_hand(encoded[0], encoded[1], setup)
+    summary = _score_hand.call(encoded[0], encoded[1], setup)
     if summary[0] < 0:
         raise _not_drawn(hand) if not hand.drawn else HandError(f"{hand.to_compact()} {_NOT_A_WIN}")
     return FanResult(summary, hand, rules)
