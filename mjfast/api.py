@@ -19,7 +19,7 @@ from .groups import INF
 from .hand import Hand, parse_hand, visible_counts
 from .lookup import load_table
 from .forms import FORM_NAMES, N_FORMS
-from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles
+from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
@@ -143,10 +143,7 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
             return np.frombuffer(counts, np.uint8), _NO_MELDS, 0
         ids = parse_tiles(h)
         if len(ids) <= 14:  # counts fit a byte; the kernel checks everything else
-            tally = [0] * N_KINDS
-            for t in ids:
-                tally[t] += 1
-            return np.array(tally, np.uint8), _NO_MELDS, 0
+            return np.array(tally(ids), np.uint8), _NO_MELDS, 0
         return parse_hand(h).kernel_arrays()  # raises the precise HandError
     if isinstance(h, Hand):
         return h.kernel_arrays()

@@ -45,6 +45,14 @@ def _bad(counts, n_melds, meld_counts, i, expected_total):
     return check_counts(counts[i], _row(meld_counts, i), melds, expected_total) != OK
 
 
+@njit(cache=True, inline="always")
+def _bad_or_overseen(counts, n_melds, meld_counts, visible, i, expected_total, unseen):
+    """_bad, or more than 4 copies of a tile counting what hand i sees; else fills `unseen`
+    with the copies of each tile it has not seen."""
+    return _bad(counts, n_melds, meld_counts, i, expected_total) or not unseen_copies(
+        counts[i], _row(meld_counts, i), _row(visible, i), unseen)
+
+
 def _kernel_ready(a: np.ndarray) -> np.ndarray:
     """C-contiguous and writeable: the one array type the kernels are compiled for."""
     return np.require(a, requirements=["C", "W"])
@@ -93,11 +101,14 @@ def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, expe
     if not status.any():
         return
     i = int(np.argmax(status != 0))
-    melds = int(n_melds[i if n_melds.shape[0] != 1 else 0])
-    in_melds = meld_counts[i if meld_counts.shape[0] != 1 else 0]
-    problem = _row_problem(counts[i], melds, in_melds, expected_total)
+
+    def row(per_row):  # as the kernels' _row
+        return per_row[i if per_row.shape[0] != 1 else 0]
+
+    in_melds = row(meld_counts)
+    problem = _row_problem(counts[i], int(row(n_melds)), in_melds, expected_total)
     if problem is None:  # the hand is fine: what else it has seen is not
-        seen = counts[i].astype(np.int64) + in_melds + visible[i if visible.shape[0] != 1 else 0]
+        seen = counts[i].astype(np.int64) + in_melds + row(visible)
         problem = f"tile {TILE_NAMES[int(np.argmax(seen > 4))]} is seen more than 4 times counting hand, melds and visible"
     raise HandError(f"row {i}: {problem}")
 
@@ -176,12 +187,10 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
         masks = np.empty(N_FORMS, np.int64)
         unseen = np.empty(34, np.int64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            in_melds = _row(meld_counts, i)
-            if _bad(counts, n_melds, meld_counts, i, 13) or not unseen_copies(counts[i], in_melds, _row(visible, i),
-                                                                               unseen):
+            if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 13, unseen):
                 status[i] = 1
                 continue
-            all_forms(table, counts[i], in_melds, _row(n_melds, i), True, True, dist, masks, work)
+            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, True, dist, masks, work)
             d, m = best_of(dist, masks)
             out_shanten[i] = d - 1
             for t in range(34):
@@ -201,13 +210,11 @@ def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next, out
         acc = np.empty(34, np.int64)
         nxt = np.empty(34, np.float64)
         for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            in_melds = _row(meld_counts, i)
-            if _bad(counts, n_melds, meld_counts, i, 14) or not unseen_copies(counts[i], in_melds, _row(visible, i),
-                                                                               unseen):
+            if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 14, unseen):
                 status[i] = 1
                 continue
-            _k.discard_options(table, counts[i], in_melds, _row(n_melds, i), unseen, with_next, dist, masks, acc, nxt,
-                               work)
+            _k.discard_options(table, counts[i], _row(meld_counts, i), _row(n_melds, i), unseen, with_next, dist,
+                               masks, acc, nxt, work)
             for t in range(34):
                 out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
                 out_acceptance[i, t] = acc[t]

@@ -32,6 +32,7 @@ from .tiles import (
     format_tiles,
     parse_tiles,
     read_tiles,
+    tally,
     tile_id,
 )
 
@@ -386,9 +387,7 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
         return hand if not extra else Hand(hand.counts, hand.melds + extra, hand.last_tile)
     if isinstance(hand, str):
         meld_texts, ids = _split_melds(hand)
-        counts = [0] * N_KINDS  # a list: numpy costs more than it saves at 14 tiles
-        for t in ids:
-            counts[t] += 1
+        counts = tally(ids)
         if max(counts) > 4:
             t = max(range(N_KINDS), key=counts.__getitem__)
             raise HandError(f"tile {TILE_NAMES[t]} appears {counts[t]} times in {hand!r}; there are only 4 copies")
