@@ -25,6 +25,7 @@ from .errors import HandError
 from .tiles import (
     N_KINDS,
     TILE_NAMES,
+    add_compact,
     botzone_token,
     count_array,
     counts_of,
@@ -307,7 +308,11 @@ def _meld_usage(counts: np.ndarray, melds: "tuple[Meld, ...]") -> np.ndarray:
                 f"tile {TILE_NAMES[t]} appears {usage[t] + standing[t]} times "
                 f"({standing[t]} standing + {usage[t]} in melds); there are only 4 copies"
             )
-    arr = np.array(usage, dtype=np.uint8)
+    return _read_only(usage)
+
+
+def _read_only(counts: list) -> np.ndarray:
+    arr = np.array(counts, dtype=np.uint8)
     arr.flags.writeable = False
     return arr
 
@@ -382,6 +387,15 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
     no extra melds are given). `melds` adds melds: a string of bracketed melds, or a list of
     strings, Meld objects or PyMahjongGB packs.
     """
+    if hand.__class__ is str and not melds:
+        fast = _compact_hand(hand)
+        if fast is not None:
+            return fast
+    return _parse_any(hand, melds)
+
+
+def _parse_any(hand, melds: Iterable) -> Hand:
+    """parse_hand without its fast path: every notation, every check, every message."""
     extra = parse_melds(melds)
     if isinstance(hand, Hand):
         return hand if not extra else Hand(hand.counts, hand.melds + extra, hand.last_tile)
@@ -397,6 +411,49 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
         raise HandError(f"a hand must be a str, a 34-count array or a list of tiles, not {type(hand).__name__}")
     counts, ids = read_tiles(hand)
     return Hand(counts, extra, ids[-1] if ids else None)
+
+
+def _compact_hand(text: str) -> "Hand | None":
+    """The Hand of a compact string with bracketed melds and no spaces between tiles
+    ("[123m1][EEE2]456p789s5m"), read in one pass and checked as Hand checks it, or None for
+    anything else: the full parser then reads it, or names the problem (tests/test_direct.py
+    shows the two never disagree).
+
+    A bot asks about a new hand every turn; the general parser costs more than the answer."""
+    if len(text) > 80:
+        return None
+    counts = bytearray(N_KINDS)
+    pieces = text.split("[")
+    last = add_compact(pieces[0], counts)
+    if last is None or len(pieces) > MAX_MELDS + 1:
+        return None
+    melds = []
+    usage = [0] * N_KINDS
+    for piece in pieces[1:]:
+        body, closed, rest = piece.partition("]")
+        after = add_compact(rest, counts) if closed else None
+        if after is None:
+            return None
+        last = after if after >= 0 else last
+        try:
+            meld = _meld_from_text(body)
+        except HandError:
+            return None
+        melds.append(meld)
+        for t in meld.tiles:
+            usage[t] += 1
+    n = sum(counts)
+    if n + 3 * len(melds) not in (13, 14) or max(counts) > 4:
+        return None
+    if melds and any(u + c > 4 for u, c in zip(usage, counts)):
+        return None
+    hand = object.__new__(Hand)
+    # the fields __post_init__ would set, already checked: counts read-only, like its copy
+    fields = {"counts": np.frombuffer(bytes(counts), np.uint8), "melds": tuple(melds),
+              "last_tile": last if last >= 0 else None, "_n_standing": n,
+              "meld_counts": _read_only(usage) if melds else _NO_MELD_TILES}
+    hand.__dict__.update(fields)
+    return hand
 
 
 def visible_counts(visible) -> np.ndarray:

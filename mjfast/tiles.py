@@ -113,11 +113,21 @@ def compact_counts(text: str) -> "bytearray | None":
     """34 counts of a plain compact string without spaces ("123m456p789s11pEE"), made in one
     pass, or None for anything else (the full parser then reads it, or names the problem).
 
-    The per-hand calls take this path for strings: they need counts, not tiles in order.
-    Read right to left, every digit meets its suit letter before itself."""
+    The per-hand calls take this path for strings: they need counts, not tiles in order."""
     if len(text) > 40:  # at most 14 tiles: leave longer text (and its error) to the parser
         return None
     counts = bytearray(34)
+    return None if add_compact(text, counts) is None else counts
+
+
+def add_compact(text: str, counts: bytearray) -> "int | None":
+    """Add the tiles of a plain compact string without spaces to `counts` (no limit checked)
+    and return the id of the tile written last (-1 for no tile), or None for anything else
+    (`counts` is then partly filled). The fast path of compact_counts and parse_hand.
+
+    Read right to left, every digit meets its suit letter before itself, and the first tile
+    met is the last written."""
+    last = -1
     first = -1  # id of rank 1 in the suit of the digits being read, -1 outside a suit
     top = 0
     fresh = False  # a suit letter read, no digit yet
@@ -127,6 +137,8 @@ def compact_counts(text: str) -> "bytearray | None":
             if first < 0 or rank > top:
                 return None
             counts[first + rank] += 1
+            if last < 0:
+                last = first + rank
             fresh = False
             continue
         if fresh:
@@ -137,10 +149,12 @@ def compact_counts(text: str) -> "bytearray | None":
             fresh = True
         elif ch in _HONOR_ID:
             counts[_HONOR_ID[ch]] += 1
+            if last < 0:
+                last = _HONOR_ID[ch]
             first = -1
         else:
             return None
-    return None if fresh else counts
+    return None if fresh else last
 
 
 def _parse_compact_checked(text: str) -> list[int]:

@@ -12,6 +12,7 @@ import mjfast
 from mjfast import api, hand_kernels
 from mjfast.direct import DirectKernel
 from mjfast.errors import HandError
+from mjfast.hand import Hand, _compact_hand, _parse_any
 from mjfast.tiles import compact_counts, counts_of, parse_tiles
 from tests.hands import wall_hand
 
@@ -75,3 +76,49 @@ def test_string_fast_path_still_raises_the_parsers_errors():
         mjfast.shanten("11111m")
     with pytest.raises(HandError, match="3 standing tiles"):
         mjfast.shanten("123m")
+
+
+def _same_hand(a: Hand, b: Hand) -> bool:
+    return (a == b and a.n_standing == b.n_standing and np.array_equal(a.meld_counts, b.meld_counts)
+            and not a.counts.flags.writeable and not a.meld_counts.flags.writeable)
+
+
+def test_melded_strings_read_in_one_pass_agree_with_the_parser():
+    rng = np.random.default_rng(8)
+    for i in range(600):
+        counts, melds = wall_hand(rng, i % 5, bool(i % 2))
+        text = Hand(counts, tuple(melds), int(np.flatnonzero(counts)[-1])).to_compact()
+        fast = _compact_hand(text)
+        assert fast is not None, text
+        assert _same_hand(fast, _parse_any(text, ())), text
+        assert mjfast.parse_hand(text) == fast
+
+
+def _mutated(rng: random.Random, text: str) -> str:
+    """text with one or two characters deleted, inserted or replaced."""
+    alphabet = "[]123456789mpszESWNCFP ,0"
+    for _ in range(rng.randrange(1, 3)):
+        at = rng.randrange(len(text) + 1)
+        edit = rng.randrange(3)
+        if edit == 0:
+            text = text[:at] + text[at + 1:]
+        else:
+            text = text[:at] + rng.choice(alphabet) + text[at + (edit == 2):]
+    return text
+
+
+def test_melded_fast_path_never_disagrees_on_mutated_text():
+    """Valid melded hands with random edits: whatever the one-pass reader accepts, the full
+    parser accepts too, and reads the same."""
+    rng = random.Random(12)
+    np_rng = np.random.default_rng(12)
+    accepted = 0
+    for i in range(20000):
+        counts, melds = wall_hand(np_rng, i % 5, bool(i % 2)) if i % 10 == 0 else (counts, melds)
+        text = _mutated(rng, Hand(counts, tuple(melds)).to_compact())
+        fast = _compact_hand(text)
+        if fast is None:
+            continue
+        accepted += 1
+        assert _same_hand(fast, _parse_any(text, ())), text  # must not raise: the fast path accepted it
+    assert accepted > 1000  # the edits do reach the fast path
