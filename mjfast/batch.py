@@ -156,7 +156,7 @@ def _regular_kernel(table, counts, n_melds, meld_counts, out, status):
                 continue
             melds = _row(n_melds, i)
             if melds == 0:  # a constant set count lets the merges unroll: a third faster
-                out[i] = regular_distance(table, counts[i], 4, work) - 1
+                out[i] = regular_distance(table, counts[i], 4) - 1
             else:
                 in_melds = _row(meld_counts, i)
                 out[i] = regular(table, counts[i], in_melds, meld_check_bits(in_melds), 4 - melds, False, work)[0] - 1

@@ -22,7 +22,8 @@ from numba import njit
 from numba.extending import intrinsic
 
 from .groups import INF, N_ENTRIES, group_distances_and_masks
-from .lookup import BUDGET, SUIT_OFFSETS_AT, distance_row, group_rank, knitted_rest, knitted_rest_masks, masked_row
+from .lookup import (BUDGET, SUIT_OFFSETS_AT, class_row, distance_class, distance_row, group_rank, knitted_rest,
+                     knitted_rest_masks, masked_row, merged_class)
 
 REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 0, 1, 2, 3, 4
 N_FORMS = 5
@@ -205,44 +206,29 @@ def _merge_slot(work, slot, n_sets, with_masks):
 
 
 @njit(cache=True, inline="always")
-def _merge_rows(a, at_a, b, at_b, out, at_out, n_sets):
-    """out = min-plus merge of two (pairs, sets) distance rows (all entries finite)."""
-    for m in range(n_sets + 1):
-        best0 = INF
-        best1 = INF
-        for i in range(m + 1):
-            a0 = a[at_a + i]
-            b0 = b[at_b + m - i]
-            best0 = min(best0, a0 + b0)
-            best1 = min(best1, a[at_a + 5 + i] + b0, a0 + b[at_b + 5 + m - i])
-        out[at_out + m] = best0
-        out[at_out + 5 + m] = best1
-
-
-@njit(cache=True, inline="always")
-def _regular_rows(table, r0, r1, r2, r3, n_sets, work):
-    """Deficiency of the regular form from the four groups' distance rows (all finite)."""
-    _merge_rows(table, r0, table, r1, work, _ACC, n_sets)
-    _merge_rows(work, _ACC, table, r2, work, _TMP, n_sets)
+def _regular_classes(table, c0, c1, c2, c3, n_sets):
+    """Deficiency of the regular form from the four groups' distance classes: the suits'
+    merge is two table lookups (lookup.merged_class), then one pass over the honours' row."""
+    merged = class_row(merged_class(table, merged_class(table, c0, c1), c2))
+    honors = class_row(c3)
     best = INF
     for i in range(n_sets + 1):
-        best = min(best, work[_TMP + i] + table[r3 + 5 + n_sets - i],
-                   work[_TMP + 5 + i] + table[r3 + n_sets - i])
+        best = min(best, table[merged + i] + table[honors + 5 + n_sets - i],
+                   table[merged + 5 + i] + table[honors + n_sets - i])
     return best
 
 
 @njit(cache=True)
-def regular_distance(table, counts, n_sets, work):
-    """Deficiency of the regular form when no meld locks a tile: four distance rows read
-    straight from the table and merged, nothing else (the hot path of shanten)."""
-    return _regular_rows(
+def regular_distance(table, counts, n_sets):
+    """Deficiency of the regular form when no meld locks a tile: four classes read straight
+    from the table and merged, nothing else (the hot path of shanten)."""
+    return _regular_classes(
         table,
-        distance_row(table, 0, group_rank(table, counts, 0)),
-        distance_row(table, 1, group_rank(table, counts, 1)),
-        distance_row(table, 2, group_rank(table, counts, 2)),
-        distance_row(table, 3, group_rank(table, counts, 3)),
+        distance_class(table, 0, group_rank(table, counts, 0)),
+        distance_class(table, 1, group_rank(table, counts, 1)),
+        distance_class(table, 2, group_rank(table, counts, 2)),
+        distance_class(table, 3, group_rank(table, counts, 3)),
         n_sets,
-        work,
     )
 
 
@@ -594,8 +580,8 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
         rank1 = group_rank(table, counts, 1)
         rank2 = group_rank(table, counts, 2)
         honor_rank = group_rank(table, counts, 3)
-        best = _regular_rows(table, distance_row(table, 0, rank0), distance_row(table, 1, rank1),
-                             distance_row(table, 2, rank2), distance_row(table, 3, honor_rank), 4, work)
+        best = _regular_classes(table, distance_class(table, 0, rank0), distance_class(table, 1, rank1),
+                                distance_class(table, 2, rank2), distance_class(table, 3, honor_rank), 4)
         dist[REGULAR] = best
         dist[SEVEN_PAIRS] = seven_pairs(ge2, odd, eq4)[0]
         dist[THIRTEEN_ORPHANS] = thirteen_orphans(ge1, ge2)[0]
@@ -609,7 +595,7 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     if with_masks or check_bits:
         d, m = regular(table, counts, meld_counts, check_bits, 4 - n_melds, with_masks, work)
     else:
-        d, m = regular_distance(table, counts, 4 - n_melds, work), np.int64(0)
+        d, m = regular_distance(table, counts, 4 - n_melds), np.int64(0)
     dist[REGULAR] = d
     masks[REGULAR] = m
     if n_melds <= 1:

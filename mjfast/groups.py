@@ -136,3 +136,18 @@ def enumerate_patterns(n_digits: int, budget: int = MAX_GROUP_TILES) -> np.ndarr
 
     walk([], budget)
     return np.asarray(rows, dtype=np.uint8)
+
+
+@njit(cache=True)
+def merge_rows(a, b, out):
+    """out = the distances of two disjoint groups taken together: each entry the best split
+    of its pairs and sets between them (a min-plus merge of two rows; all entries finite).
+    tables/build.py merges the suits' rows with it, once for all (lookup.merged_class)."""
+    for m in range(5):
+        best0 = INF
+        best1 = INF
+        for i in range(m + 1):
+            best0 = min(best0, a[i] + b[m - i])
+            best1 = min(best1, a[5 + i] + b[m - i], a[i] + b[5 + m - i])
+        out[m] = best0
+        out[5 + m] = best1

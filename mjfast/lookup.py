@@ -8,18 +8,24 @@ The table is one int32 array (one argument to pass across the Python/numba bound
     [HONOR_CLASS_AT ...)    class id of each of the 43,130 honour patterns
     [SUIT_DCLASS_AT ...)    distance-only class of each suit pattern, 4 one-byte ids per int
     [HONOR_DCLASS_AT ...)   the same for honour patterns
-    [DROWS_AT ...)          10 distances per distance-only class (room for 256 classes)
+    [DROWS_AT ...)          10 distances per distance-only class (room for 256 classes): the
+                            classes of the group patterns, then those only merges reach
     [KNITTED_AT ...)        per suit pattern, for each knitted part j (1-4-7, 2-5-8, 3-6-9):
                             the distances of the pattern less the part's held tiles to one
                             set, one pair, and both (3 bits each, 9 bits per part)
     [KNITTED_MASK_AT ...)   per suit pattern and part: the masks of those three entries
                             (9 bits each)
+    [MERGE_AT ...)          256 x 256 one-byte ids, four per int: the distance class of the
+                            merge (see forms._merge_rows) of class a (a suit, or suits merged)
+                            with suit class b
     [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8)
 
 Patterns are ranked (not indexed in base 5) so only reachable patterns are stored, and
 patterns with the same 10 entries share one class row. Shanten alone needs only the
 distances, which take 130 distinct rows: that path reads a 0.4 MB byte map and a 5 KB row
-table that stay in cache; useful tiles read the 82,689 (distance, mask) rows.
+table that stay in cache. Merging those rows suit by suit reaches only 50 more, so the merge
+of the three suits is two lookups in a 64 KB table (merged_class). Useful tiles read the
+82,689 (distance, mask) rows.
 tables/build.py writes it; `load_table` finds it in the installed package or the source tree.
 """
 
@@ -45,7 +51,8 @@ DROWS_AT = HONOR_DCLASS_AT + (N_HONOR_PATTERNS + 3) // 4
 MAX_DCLASSES = 256
 KNITTED_AT = DROWS_AT + MAX_DCLASSES * N_ENTRIES
 KNITTED_MASK_AT = KNITTED_AT + N_SUIT_PATTERNS
-ROWS_AT = KNITTED_MASK_AT + 3 * N_SUIT_PATTERNS
+MERGE_AT = KNITTED_MASK_AT + 3 * N_SUIT_PATTERNS
+ROWS_AT = MERGE_AT + MAX_DCLASSES * MAX_DCLASSES // 4
 TABLE_FILE = "regular.npy"
 
 _table: "np.ndarray | None" = None
@@ -96,10 +103,30 @@ def masked_row(table, g, rank):
 
 
 @njit(cache=True, inline="always")
+def distance_class(table, g, rank):
+    """Distance-only class of a group pattern (0-255)."""
+    word = table[(HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT) + (rank >> 2)]
+    return (word >> ((rank & 3) * 8)) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def class_row(dclass):
+    """Offset of the 10 distances of a distance-only class."""
+    return DROWS_AT + dclass * N_ENTRIES
+
+
+@njit(cache=True, inline="always")
 def distance_row(table, g, rank):
     """Offset of the 10 distances of a group pattern."""
-    word = table[(HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT) + (rank >> 2)]
-    return DROWS_AT + ((word >> ((rank & 3) * 8)) & 0xFF) * N_ENTRIES
+    return class_row(distance_class(table, g, rank))
+
+
+@njit(cache=True, inline="always")
+def merged_class(table, a, b):
+    """Distance class of the merge of class a (a suit's, or suits' already merged) with the
+    class b of a suit."""
+    i = a * MAX_DCLASSES + b
+    return (table[MERGE_AT + (i >> 2)] >> ((i & 3) * 8)) & 0xFF
 
 
 @njit(cache=True, inline="always")

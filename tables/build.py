@@ -24,6 +24,7 @@ from mjfast.groups import (  # noqa: E402
     N_ENTRIES,
     enumerate_patterns,
     group_distances_and_masks,
+    merge_rows,
     rank_offsets,
 )
 
@@ -44,7 +45,8 @@ def _entries(patterns, chows):
 
 
 def _pack_bytes(ids: np.ndarray) -> np.ndarray:
-    """Four one-byte ids per int32, little end first (lookup.distance_row unpacks them)."""
+    """Four one-byte ids per int32, little end first (lookup.distance_class and
+    lookup.merged_class unpack them)."""
     padded = np.zeros(-(-len(ids) // 4) * 4, np.int64)
     padded[: len(ids)] = ids
     quads = padded.reshape(-1, 4)
@@ -74,6 +76,33 @@ def _knitted_rests(patterns: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, 
     return dists, masks.ravel()
 
 
+def _merge_closure(drows: np.ndarray, suit_classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distance rows, extended by every row that merging suits (groups.merge_rows)
+    reaches, and the class of each merge: (rows, merge[a, b] for a class a reached from the
+    suits and a suit class b, else 0)."""
+    rows = [tuple(r) for r in drows.tolist()]
+    index = {r: i for i, r in enumerate(rows)}
+    merge = np.zeros((lookup.MAX_DCLASSES, lookup.MAX_DCLASSES), np.int64)
+    out = np.empty(N_ENTRIES, np.int64)
+    pending = list(suit_classes)
+    done = set()
+    while pending:
+        a = pending.pop()
+        if a in done:
+            continue
+        done.add(a)
+        for b in suit_classes:
+            merge_rows(np.array(rows[a], np.int64), drows[b].astype(np.int64), out)
+            row = tuple(out.tolist())
+            if row not in index:
+                index[row] = len(rows)
+                rows.append(row)
+            merge[a, b] = index[row]
+            pending.append(index[row])
+    assert len(rows) <= lookup.MAX_DCLASSES
+    return np.array(rows, np.int64), merge
+
+
 def build() -> np.ndarray:
     suit_patterns = enumerate_patterns(9)
     honor_patterns = enumerate_patterns(7)
@@ -86,7 +115,7 @@ def build() -> np.ndarray:
     class_of = class_of.ravel()
     drows, dclass_of = np.unique(all_rows & 0xFF, axis=0, return_inverse=True)
     dclass_of = dclass_of.ravel()
-    assert len(drows) <= lookup.MAX_DCLASSES
+    drows, merge = _merge_closure(drows, np.unique(dclass_of[: len(suit_rows)]))
     drows_padded = np.zeros((lookup.MAX_DCLASSES, N_ENTRIES), np.int64)
     drows_padded[: len(drows)] = drows
     table = np.concatenate(
@@ -99,6 +128,7 @@ def build() -> np.ndarray:
             _pack_bytes(dclass_of[len(suit_rows):]),
             drows_padded.ravel(),
             *_knitted_rests(suit_patterns, suit_rows),
+            _pack_bytes(merge.ravel()),
             rows.ravel(),
         ]
     ).astype(np.int32)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from mjfast import lookup
-from mjfast.groups import N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, rank_offsets
+from mjfast.groups import (N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, merge_rows,
+                           rank_offsets)
 
 
 def test_ranks_enumerate_patterns_in_order():
@@ -54,3 +55,23 @@ def test_group_dp_small_cases_by_hand():
     assert out[1] == 2  # 456/345/567 with the one 5
     group_distances(np.zeros(7, np.int64), np.array([1, 4, 4, 4, 4, 4, 4]), False, out)
     assert out[5] == 2 and out[9] == 14
+
+
+def test_merged_classes_are_the_merge_of_their_rows():
+    """lookup.merged_class, applied twice as the kernels do, gives the merge of the three
+    suits' rows (groups.merge_rows) for random triples of suit classes."""
+    table = lookup.load_table()
+    suit_classes = np.unique([lookup.distance_class(table, 0, r) for r in range(lookup.N_SUIT_PATTERNS)])
+
+    def row(c):
+        at = lookup.class_row(c)
+        return table[at:at + N_ENTRIES].astype(np.int64)
+
+    rng = np.random.default_rng(11)
+    two = np.empty(N_ENTRIES, np.int64)
+    three = np.empty(N_ENTRIES, np.int64)
+    for a, b, c in rng.choice(suit_classes, (5000, 3)):
+        merge_rows(row(a), row(b), two)
+        merge_rows(two, row(c), three)
+        merged = lookup.merged_class(table, lookup.merged_class(table, a, b), c)
+        assert list(row(merged)) == list(three)
