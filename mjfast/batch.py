@@ -25,6 +25,9 @@ from .tiles import TILE_NAMES
 
 IMPOSSIBLE = 127
 _CHUNK = 2048  # hands per scratch allocation in the parallel loops
+# A discard analysis costs tens of shanten queries: smaller chunks keep every core busy on a
+# few hundred hands (one 2048-hand chunk would run them all on one core).
+_DISCARD_CHUNK = 32
 # One row standing for every row: no melds' tiles, nothing else seen.
 _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
@@ -202,14 +205,14 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
 def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance, out_next,
                     status):
     n = counts.shape[0]
-    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
+    for chunk in prange((n + _DISCARD_CHUNK - 1) // _DISCARD_CHUNK):
         work = new_scratch()
         unseen = np.empty(34, np.int64)
         dist = np.empty(34, np.int64)
         masks = np.empty(34, np.int64)
         acc = np.empty(34, np.int64)
         nxt = np.empty(34, np.float64)
-        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
+        for i in range(chunk * _DISCARD_CHUNK, min(n, (chunk + 1) * _DISCARD_CHUNK)):
             if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 14, unseen):
                 status[i] = 1
                 continue
