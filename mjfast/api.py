@@ -237,10 +237,10 @@ def acceptance(h, visible=None) -> int:
     return _useful(h, visible)[2]
 
 
-def _option(fields: tuple) -> DiscardOption:
-    """A DiscardOption from all its fields in order, without the keyword-handling __new__
-    (a list of options is built on every query)."""
-    return tuple.__new__(DiscardOption, fields)
+# _new_option(DiscardOption, fields): an option from all its fields in order, without the
+# keyword-handling __new__ (a list of options is built on every query). The kernels' rows
+# are float64; their integer columns are converted in one numpy cast, not one int() a cell.
+_new_option = tuple.__new__
 
 
 _fan_calls = None
@@ -287,8 +287,8 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
         if status != _k.OK:
             _raise_for(status, h, _DRAWN, visible)
         return [
-            _option((TILE_NAMES[int(t)], int(s), int(a), x, int(m), None, 0.0, 0, (), None))
-            for t, s, a, x, m in rows[:n].tolist()
+            _new_option(DiscardOption, (TILE_NAMES[t], s, a, x, m, None, 0.0, 0, (), None))
+            for (t, s, a, _, m), x in zip(rows[:n].astype(np.int64).tolist(), rows[:n, 3].tolist())
         ]
     flower_count, wind_index, pack_melds, ruleset_of = _fan_calls or _load_fan_calls()
     rules = ruleset_of(ruleset)
@@ -303,12 +303,12 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
     options = []
-    for t, s, a, x, m, valid, next_valid, draws, effective in rows[:n].tolist():
-        t, m = int(t), int(m)
+    floats = rows[:n, [3, 6]].tolist()
+    for (t, s, a, _, m, valid, _, draws, effective), (x, next_valid) in zip(rows[:n].astype(np.int64).tolist(), floats):
         waits = ()
         if s == 0:
             fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
             waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
-        options.append(_option((TILE_NAMES[t], int(s), int(a), x, m, None if valid < 0 else int(valid), next_valid,
-                                int(draws), waits, int(effective))))
+        options.append(_new_option(DiscardOption, (TILE_NAMES[t], s, a, x, m, None if valid < 0 else valid, next_valid,
+                                                   draws, waits, effective)))
     return options
