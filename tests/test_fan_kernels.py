@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from mjfast.fan.decompose import MAX_SPLITS, SEARCH_LEN, split_regular
+from mjfast.fan.decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS, split_regular
 from mjfast.fan.layout import CHOW_SET, PUNG_SET
 from mjfast.fan.waits import regular_waits
 
@@ -31,13 +31,14 @@ def _all_splits(counts: list[int], n_sets: int) -> list[tuple]:
 
 
 def _kernel_splits(counts: list[int], n_sets: int) -> list[tuple]:
-    kinds = np.zeros((MAX_SPLITS, 4), np.int64)
-    tiles = np.zeros((MAX_SPLITS, 4), np.int64)
+    kinds = np.zeros(MAX_SPLITS * SPLIT_SETS, np.int64)
+    tiles = np.zeros(MAX_SPLITS * SPLIT_SETS, np.int64)
     pairs = np.zeros(MAX_SPLITS, np.int64)
     work = np.array(counts, np.int64)
     n = split_regular(work, n_sets, kinds, tiles, pairs, np.zeros(SEARCH_LEN, np.int64))
     assert list(work) == counts  # restored
-    return [(tuple((int(kinds[k, i]), int(tiles[k, i])) for i in range(n_sets)), int(pairs[k])) for k in range(n)]
+    sets = [(int(kind), int(tile)) for kind, tile in zip(kinds, tiles)]
+    return [(tuple(sets[k * SPLIT_SETS:k * SPLIT_SETS + n_sets]), int(pairs[k])) for k in range(n)]
 
 
 def test_splits_match_brute_force_in_the_judges_order():

@@ -19,6 +19,9 @@ from .tileprops import HONORS_START
 
 # A 14-tile hand has at most 4 splits (66677778888999m); the buffers leave room to spare.
 MAX_SPLITS = 8
+# Split k's sets are at k * SPLIT_SETS .. k * SPLIT_SETS + 3 of the kinds and tiles buffers
+# (flat: a 2-d view of the working space costs a reshape call per hand).
+SPLIT_SETS = 4
 # Working space split_regular needs: three level stacks of 16 and two set lists of 4.
 SEARCH_LEN = 3 * 16 + 2 * 4
 # (pung, pair) taken at a tile, in the order that lists splits like the judge.
@@ -29,7 +32,7 @@ _OPTION_PAIR = np.array([0, 1, 0, 1], np.int64)
 @njit(cache=True)
 def split_regular(counts, n_sets, kinds, tiles, pairs, search):
     """Write every split of `counts` into `n_sets` sets and a pair into kinds, tiles
-    (MAX_SPLITS x 4) and pairs (MAX_SPLITS); return how many.
+    (MAX_SPLITS x SPLIT_SETS, flat) and pairs (MAX_SPLITS); return how many.
 
     `counts` (34, int64) is changed during the search and restored before returning;
     `search` is SEARCH_LEN cells of working space.
@@ -52,8 +55,8 @@ def split_regular(counts, n_sets, kinds, tiles, pairs, search):
         if t == 34:
             if pair >= 0 and n_placed == n_sets and n_found < MAX_SPLITS:
                 for i in range(n_sets):
-                    kinds[n_found, i] = set_kind[i]
-                    tiles[n_found, i] = set_tile[i]
+                    kinds[n_found * SPLIT_SETS + i] = set_kind[i]
+                    tiles[n_found * SPLIT_SETS + i] = set_tile[i]
                 pairs[n_found] = pair
                 n_found += 1
         else:

@@ -18,8 +18,10 @@ A does not, the scoring never produces A and B together (tests/test_fan_rules.py
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from . import names as n
+
 from .ruleset import ALL_TERMINALS_NO_TRIPLE_PUNG, BIG_FANS_VOID_SUIT
 
 EXCLUDES: dict[int, tuple[int, ...]] = {
@@ -92,26 +94,78 @@ def _table(void_suit_strict: bool, triple_pung_strict: bool) -> list[list[int]]:
     return rows
 
 
-def _pack(variants) -> tuple[np.ndarray, np.ndarray]:
-    width = max(len(r) for rows in variants for r in rows)
-    ids = np.full((len(variants), n.N_FANS, width), -1, np.int64)
-    lens = np.zeros((len(variants), n.N_FANS), np.int64)
+# Fan sets as bit masks: two int64 words of WORD_BITS fans each (ids 0-40, 41-81), so that
+# no bit lands on the sign.
+WORD_BITS = 41
+assert n.N_FANS <= 2 * WORD_BITS
+# The first fan id of each word, typed (see combos.ONE).
+LOW_FIRST, HIGH_FIRST = np.int64(0), np.int64(WORD_BITS)
+
+
+def _masks(variants) -> np.ndarray:
+    """[variant, fan, word]: the fans each fan excludes, as two mask words."""
+    masks = np.zeros((len(variants), n.N_FANS, 2), np.int64)
     for v, rows in enumerate(variants):
         for f, row in enumerate(rows):
-            ids[v, f, : len(row)] = row
-            lens[v, f] = len(row)
-    return ids, lens
+            for g in row:
+                masks[v, f, g // WORD_BITS] |= 1 << (g % WORD_BITS)
+    return masks
 
 
 # Variant v of the table: bit 0 = strict 缺一门 rule, bit 1 = strict 三同刻 rule.
-EXCLUDED_IDS, EXCLUDED_COUNT = _pack([_table(bool(v & 1), bool(v & 2)) for v in range(4)])
+EXCLUDED_MASKS = _masks([_table(bool(v & 1), bool(v & 2)) for v in range(4)])
+
+
+@njit(cache=True)
+def _present(table, first, last):
+    """The fans first..last-1 with a count in `table`, as a mask word (bit f - first)."""
+    word = np.int64(0)
+    for f in range(first, last):
+        word |= np.int64(table[f] > 0) << (f - first)
+    return word
+
+
+@njit(cache=True)
+def _points(table, word, first):
+    """Points of the fans in mask `word` (fan ids from `first`)."""
+    points = np.int64(0)
+    while word:
+        f = first + trailing_zeros(word)
+        word &= word - 1
+        points += table[f] * n.FAN_POINTS[f]
+    return points
+
+
+@njit(cache=True)
+def _zero(table, word, first):
+    """Zero the counts of the fans in mask `word` (fan ids from `first`)."""
+    while word:
+        table[first + trailing_zeros(word)] = 0
+        word &= word - 1
+
+
+@njit(cache=True)
+def _drop_excluded(found, first, low, high, variant):
+    """In id order, let each fan of mask `found` (ids from `first`) that is still present in
+    (low, high) when its turn comes drop the fans it excludes; return what is left."""
+    while found:
+        f = first + trailing_zeros(found)
+        found &= found - 1
+        if (low if first == LOW_FIRST else high) >> (f - first) & 1:
+            low &= ~EXCLUDED_MASKS[variant, f, 0]
+            high &= ~EXCLUDED_MASKS[variant, f, 1]
+    return low, high
 
 
 @njit(cache=True)
 def apply_exclusions(table, rules):
-    """Zero every fan that a fan present in `table` excludes."""
+    """Zero every fan that a fan present in `table` excludes; return the points of the fans
+    left. Works on mask words: a hand has a handful of fans, the table has 82 entries."""
     variant = (1 if rules & BIG_FANS_VOID_SUIT else 0) | (2 if rules & ALL_TERMINALS_NO_TRIPLE_PUNG else 0)
-    for f in range(table.shape[0]):
-        if table[f] > 0:
-            for j in range(EXCLUDED_COUNT[variant, f]):
-                table[EXCLUDED_IDS[variant, f, j]] = 0
+    found_low = _present(table, LOW_FIRST, HIGH_FIRST)
+    found_high = _present(table, HIGH_FIRST, n.N_FANS)
+    low, high = _drop_excluded(found_low, LOW_FIRST, found_low, found_high, variant)
+    low, high = _drop_excluded(found_high, HIGH_FIRST, low, high, variant)
+    _zero(table, found_low & ~low, LOW_FIRST)
+    _zero(table, found_high & ~high, HIGH_FIRST)
+    return _points(table, low, LOW_FIRST) + _points(table, high, HIGH_FIRST)

@@ -70,10 +70,7 @@ _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
 @njit(cache=True)
 def finish(table, rules):
     """Apply the exclusions, score 无番和 if no fan is left, and return the points."""
-    apply_exclusions(table, rules)
-    points = 0
-    for f in range(N_FANS):
-        points += table[f] * FAN_POINTS[f]
+    points = apply_exclusions(table, rules)
     if points == 0:
         table[CHICKEN_HAND] = 1
         points = FAN_POINTS[CHICKEN_HAND]
@@ -421,7 +418,7 @@ def knitted_straight_form(hand, table):
     if hand.n_melds == 1:
         kind, tile, is_open = meld_of(hand, ZERO)
     else:
-        kind, tile, is_open = kinds[0, 0], tiles[0, 0], 0
+        kind, tile, is_open = kinds[0], tiles[0], 0
     pair = pairs[0]
     for f in range(N_FANS):
         table[f] = 0

@@ -16,7 +16,7 @@ then the corrected conditions; calls from Python get its summary (see SUMMARY_LE
 import numpy as np
 from numba import njit
 
-from .decompose import split_regular
+from .decompose import SPLIT_SETS, split_regular
 from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form
 from .layout import (
     AT_CONDITIONS,
@@ -112,8 +112,8 @@ def score_into(vec, rules, out, work):
                 set_kind[i], set_tile[i], set_open[i] = meld_of(hand, i)
             for k in range(n_splits):
                 for i in range(n_sets):
-                    set_kind[hand.n_melds + i] = kinds[k, i]
-                    set_tile[hand.n_melds + i] = tiles[k, i]
+                    set_kind[hand.n_melds + i] = kinds[k * SPLIT_SETS + i]
+                    set_tile[hand.n_melds + i] = tiles[k * SPLIT_SETS + i]
                     set_open[hand.n_melds + i] = 0
                 points = score_split(set_kind, set_tile, set_open, pairs[k], base, current, hand)
                 if points > best_points or (
@@ -181,9 +181,18 @@ SCORED_WIN_SHIFT = 8
 def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
     """A hand vector (see layout) from standing counts and packed melds (mjfast.advice calls
     it too)."""
-    vec = np.zeros(VEC_LEN, np.int16)
+    vec = np.empty(VEC_LEN, np.int16)
+    _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers)
+    return vec
+
+
+@njit(cache=True)
+def _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
+    """Write the hand vector of standing counts and packed melds into `vec`."""
     for t in range(34):
         vec[t] = counts[t]
+    for i in range(34, VEC_LEN):
+        vec[i] = 0
     n_melds = melds >> MELD_COUNT_SHIFT
     vec[AT_N_MELDS] = n_melds
     for i in range(n_melds):
@@ -196,27 +205,37 @@ def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
     vec[AT_SEAT_WIND] = seat
     vec[AT_PREVALENT_WIND] = prevalent
     vec[AT_FLOWERS] = flowers
-    return vec
 
 
 @njit(cache=True)
-def _setup_vector(counts, melds, win, setup):
-    """A hand vector from standing counts, packed melds, the winning tile and a setup."""
-    return _vector(counts, melds, win, setup & 15, (setup >> SEAT_SHIFT) & 3, (setup >> PREVALENT_SHIFT) & 3,
-                   (setup >> FLOWERS_SHIFT) & 15)
+def _fill_setup_vector(vec, counts, melds, win, setup):
+    """Write the hand vector of standing counts, packed melds, the winning tile and a setup
+    into `vec`."""
+    _fill_vector(vec, counts, melds, win, setup & 15, (setup >> SEAT_SHIFT) & 3, (setup >> PREVALENT_SHIFT) & 3,
+                 (setup >> FLOWERS_SHIFT) & 15)
+
+
+# score_hand's one allocation: the working space, the output row, the summary, and the hand
+# vector (int16) in the last VEC_WORDS cells.
+AT_OUT = WORK_LEN
+AT_SUMMARY = AT_OUT + OUT_LEN
+AT_VEC = AT_SUMMARY + SUMMARY_LEN
+VEC_WORDS = (VEC_LEN + 3) // 4
+SPACE_LEN = AT_VEC + VEC_WORDS
 
 
 @njit(cache=True)
 def score_hand(counts, hand_code, setup):
     """Score one hand given as standing counts (with the winning tile), its hand code and
     setup (see WIN_SHIFT and SEAT_SHIFT); returns its summary (see SUMMARY_LEN)."""
-    # One allocation for the working space, the output row and the summary (each allocation
-    # costs about as much as a small form's scoring).
-    space = np.empty(WORK_LEN + OUT_LEN + SUMMARY_LEN, np.int64)
-    out = space[WORK_LEN:WORK_LEN + OUT_LEN]
-    vec = _setup_vector(counts, hand_code & MELDS_MASK, hand_code >> WIN_SHIFT, setup)
+    # One allocation for everything (each allocation costs about as much as a small form's
+    # scoring).
+    space = np.empty(SPACE_LEN, np.int64)
+    vec = space[AT_VEC:].view(np.int16)
+    _fill_setup_vector(vec, counts, hand_code & MELDS_MASK, hand_code >> WIN_SHIFT, setup)
+    out = space[AT_OUT:AT_SUMMARY]
     score_into(vec, setup >> RULES_SHIFT, out, space[:WORK_LEN])
-    s = space[WORK_LEN + OUT_LEN:]
+    s = space[AT_SUMMARY:AT_VEC]
     summary_into(out, vec, s)
     return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
 
@@ -310,7 +329,8 @@ def score_each_win(counts13, melds, setup, found):
         standing += counts13[t]
     if standing != 13 - 3 * n_melds:
         return NOT_READY_SIZE
-    vec = _setup_vector(counts13, melds, NO_TILE, setup)  # no winning tile yet
+    vec = np.empty(VEC_LEN, np.int16)
+    _fill_setup_vector(vec, counts13, melds, NO_TILE, setup)  # no winning tile yet
     work = new_work()
     counts = np.zeros(34, np.int64)
     for t in range(34):

@@ -13,7 +13,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from .decompose import MAX_SPLITS, SEARCH_LEN
+from .decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS
 from .layout import (
     AT_CONDITIONS,
     AT_MELD_KIND,
@@ -52,8 +52,8 @@ W_BEST = W_UNIQUE + 1
 W_CURRENT = W_BEST + N_FANS
 W_BASE = W_CURRENT + N_FANS
 W_SPLIT_KINDS = W_BASE + N_FANS
-W_SPLIT_TILES = W_SPLIT_KINDS + 4 * MAX_SPLITS
-W_SPLIT_PAIRS = W_SPLIT_TILES + 4 * MAX_SPLITS
+W_SPLIT_TILES = W_SPLIT_KINDS + SPLIT_SETS * MAX_SPLITS
+W_SPLIT_PAIRS = W_SPLIT_TILES + SPLIT_SETS * MAX_SPLITS
 W_SETS = W_SPLIT_PAIRS + MAX_SPLITS  # kind, tile, open of the four sets: 3 x 4
 W_SEARCH = W_SETS + 12
 W_REST = W_SEARCH + SEARCH_LEN
@@ -149,10 +149,11 @@ def meld_of(hand, i):
 
 @njit(cache=True)
 def split_buffers(work):
-    """The split buffers in `work`: kinds and tiles (MAX_SPLITS x 4), pairs, search space."""
+    """The split buffers in `work`: kinds and tiles (MAX_SPLITS x SPLIT_SETS, flat), pairs,
+    search space."""
     return (
-        work[W_SPLIT_KINDS:W_SPLIT_KINDS + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
-        work[W_SPLIT_TILES:W_SPLIT_TILES + 4 * MAX_SPLITS].reshape((MAX_SPLITS, 4)),
+        work[W_SPLIT_KINDS:W_SPLIT_KINDS + SPLIT_SETS * MAX_SPLITS],
+        work[W_SPLIT_TILES:W_SPLIT_TILES + SPLIT_SETS * MAX_SPLITS],
         work[W_SPLIT_PAIRS:W_SPLIT_PAIRS + MAX_SPLITS],
         work[W_SEARCH:W_SEARCH + SEARCH_LEN],
     )
