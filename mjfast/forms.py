@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 from numba.extending import intrinsic
 
-from .groups import INF, N_ENTRIES, group_distances_and_masks
+from .groups import INF, N_ENTRIES, group_distances, group_distances_and_masks
 from .lookup import (BUDGET, SUIT_OFFSETS_AT, class_row, distance_class, distance_row, group_rank, knitted_rest,
                      knitted_rest_masks, masked_row, merged_class)
 
@@ -108,13 +108,15 @@ def meld_check_bits(meld_counts):
 
 
 @njit(cache=True)
-def _group_dp(counts, locked, g, slot, work):
-    """Group g's distances and masks by the dynamic programme, into `slot`.
+def _group_dp(counts, locked, g, slot, with_masks, work):
+    """Group g's distances (and with_masks, masks) by the dynamic programme, into `slot`.
 
-    The DP costs tens of microseconds, and the hands one analysis looks at share their
-    melded groups, so results are memoised in the scratch, keyed by the group, its counts
-    and its caps (each 9 base-5 digits), direct-mapped: the key holds everything the
-    result depends on, so an entry never goes stale."""
+    The DP costs about 8 microseconds a run, and the masks take one more run per tile, so a
+    query for distances alone (a shanten) runs it once. The hands one analysis looks at share
+    their melded groups, so results are memoised in the scratch, keyed by the group, its
+    counts and its caps (each 9 base-5 digits) and tagged with whether the masks are there
+    (an entry with them also answers a query without), direct-mapped: the key holds
+    everything the result depends on, so an entry never goes stale."""
     start = 27 if g == 3 else 9 * g
     n = 7 if g == 3 else 9
     key = np.int64(0)
@@ -126,18 +128,24 @@ def _group_dp(counts, locked, g, slot, work):
             work[_MEMO + i * _MEMO_ROW] = -1
         work[_MEMO_READY] = 1
     at = _MEMO + ((key ^ (key >> 13) ^ (key >> 29)) & (_MEMO_SLOTS - 1)) * _MEMO_ROW
-    if work[at] != key:
+    tag = work[at]
+    if tag != 2 * key + 1 and (with_masks or tag != 2 * key):
         cin = work[_DP_IN:_DP_IN + n]
         caps = work[_DP_IN + 9:_DP_IN + 9 + n]
         for i in range(n):
             cin[i] = counts[start + i]
             caps[i] = 4 - locked[start + i]
-        group_distances_and_masks(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES],
-                                  work[at + 1 + N_ENTRIES:at + _MEMO_ROW])
-        work[at] = key
+        if with_masks:
+            group_distances_and_masks(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES],
+                                      work[at + 1 + N_ENTRIES:at + _MEMO_ROW])
+        else:
+            group_distances(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES])
+        work[at] = 2 * key + with_masks
     for k in range(N_ENTRIES):
         work[_DIST + slot * N_ENTRIES + k] = work[at + 1 + k]
-        work[_MASK + slot * N_ENTRIES + k] = work[at + 1 + N_ENTRIES + k] << start
+    if with_masks:
+        for k in range(N_ENTRIES):
+            work[_MASK + slot * N_ENTRIES + k] = work[at + 1 + N_ENTRIES + k] << start
 
 
 @njit(cache=True, inline="always")
@@ -176,7 +184,7 @@ def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_ma
     start = 27 if g == 3 else 9 * g
     local_check = (check_bits >> start) & (0x7F if g == 3 else 0x1FF)
     if _store_row(table, g, rank, slot, local_check, with_masks, work):
-        _group_dp(counts, locked, g, slot, work)
+        _group_dp(counts, locked, g, slot, with_masks, work)
 
 
 @njit(cache=True, inline="always")
