@@ -25,7 +25,7 @@ from numba.typed import Dict
 
 from .discard import discard_options, discard_sweep, masked_sum, next_acceptance
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
-from .fan.kernel import _vector, score_into
+from .fan.kernel import hand_vector, score_into
 from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
 from .fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
 from .fan.kernel import OUT_LEN
@@ -150,7 +150,7 @@ def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo,
     if key in memo:
         packed = memo[key]
         return packed >> 8, packed & 0xFF
-    points = score_into(_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
+    points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
     shape = _shape_fans(points, out)
     memo[key] = (points << 8) | shape
     return points, shape
@@ -245,7 +245,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     # on w), without the memo: each (discard, wait, condition) is a different completed hand,
     # so a memo would only cost its hashing. Both conditions are stored for wait_fans; the
     # discard win also gives the valid acceptance and the fan value.
-    vec = _vector(hand, melds, 0, 0, seat, prevalent, 0)
+    vec = hand_vector(hand, melds, 0, 0, seat, prevalent, 0)
     ready_and_valid = False
     for t in range(34):  # ready results first: every wait's fans both ways
         out_effective[t] = out_dist[t] - 1

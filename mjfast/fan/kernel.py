@@ -178,7 +178,7 @@ SCORED_WIN_SHIFT = 8
 
 
 @njit(cache=True)
-def _vector(counts, melds, win, conditions, seat, prevalent, flowers):
+def hand_vector(counts, melds, win, conditions, seat, prevalent, flowers):
     """A hand vector (see layout) from standing counts and packed melds (mjfast.advice calls
     it too)."""
     vec = np.empty(VEC_LEN, np.int16)
