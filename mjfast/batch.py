@@ -158,7 +158,7 @@ def _regular_kernel(table, counts, n_melds, meld_counts, out, status):
                 status[i] = 1
                 continue
             melds = _row(n_melds, i)
-            if melds == 0:  # a constant set count lets the merges unroll: a third faster
+            if melds == 0:  # a constant set count lets the final merge unroll
                 out[i] = regular_distance(table, counts[i], 4) - 1
             else:
                 in_melds = _row(meld_counts, i)

@@ -16,7 +16,7 @@ The table is one int32 array (one argument to pass across the Python/numba bound
     [KNITTED_MASK_AT ...)   per suit pattern and part: the masks of those three entries
                             (9 bits each)
     [MERGE_AT ...)          256 x 256 one-byte ids, four per int: the distance class of the
-                            merge (see forms._merge_rows) of class a (a suit, or suits merged)
+                            merge (groups.merge_rows) of class a (a suit, or suits merged)
                             with suit class b
     [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8)
 
@@ -103,10 +103,16 @@ def masked_row(table, g, rank):
 
 
 @njit(cache=True, inline="always")
+def _byte(table, at, i):
+    """Byte i of the one-byte ids packed four per int from table[at] (tables/build.py's
+    _pack_bytes)."""
+    return (table[at + (i >> 2)] >> ((i & 3) * 8)) & 0xFF
+
+
+@njit(cache=True, inline="always")
 def distance_class(table, g, rank):
     """Distance-only class of a group pattern (0-255)."""
-    word = table[(HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT) + (rank >> 2)]
-    return (word >> ((rank & 3) * 8)) & 0xFF
+    return _byte(table, HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT, rank)
 
 
 @njit(cache=True, inline="always")
@@ -125,8 +131,7 @@ def distance_row(table, g, rank):
 def merged_class(table, a, b):
     """Distance class of the merge of class a (a suit's, or suits' already merged) with the
     class b of a suit."""
-    i = a * MAX_DCLASSES + b
-    return (table[MERGE_AT + (i >> 2)] >> ((i & 3) * 8)) & 0xFF
+    return _byte(table, MERGE_AT, a * MAX_DCLASSES + b)
 
 
 @njit(cache=True, inline="always")
