@@ -246,11 +246,13 @@ def test_a_game_that_breaks_a_rule_is_raised_with_the_replays_reason_and_leaves_
 
 
 def test_without_the_fan_aware_ranking_its_cells_are_empty_and_the_rest_the_same(analysed):
+    # every game: with the fan-aware ranking, the plain one is re-sorted from its rows (see
+    # kernels.discard_row); without it, worked out alone
     plain = GameAnalyser(fan_aware=False)
-    for index, game in enumerate(GAMES[:4]):
+    for index, game in enumerate(GAMES):
         plain.analyse(game, index)
     rows = plain.take()[0]
-    full = analysed[0][analysed[0][:, D["game"]] < 4]
+    full = analysed[0]
     fan_cells = [D[c] for c in ("best_fan_aware", "fan_aware_rank", "effective_shanten_after",
                                 "best_effective_shanten", "valid_acceptance_after", "best_valid_acceptance")]
     assert (rows[:, fan_cells] == NA).all() and (full[full[:, D["kind"]] == DISCARD][:, fan_cells[0]] != NA).all()

@@ -14,7 +14,7 @@ from numba import njit
 
 from ..advice import fan_discards_of
 from ..discard import masked_sum
-from ..hand_kernels import OK, SEEN_TOO_OFTEN, discards_of, shanten_of, unseen_copies, useful_of
+from ..hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, discards_of, shanten_of, unseen_copies, useful_of
 from .columns import ACTIONS, D, KINDS, NA
 
 # Cells of a decision row, as compile-time constants for the kernels.
@@ -32,7 +32,7 @@ _BEST_FAN, _FAN_RANK, _EFFECTIVE_AFTER, _BEST_EFFECTIVE, _VALID_AFTER, _BEST_VAL
 _DISCARD, _PLAY = KINDS.index("discard"), ACTIONS.index("play")
 
 # Columns of the kernels' ranked rows (hand_kernels.discards_of, advice.fan_discards_of).
-_TILE, _SHANTEN, _ACCEPTANCE, _USEFUL = 0, 1, 2, 4
+_TILE, _SHANTEN, _ACCEPTANCE, _NEXT, _USEFUL = 0, 1, 2, 3, 4
 _VALID, _EFFECTIVE = 5, 8
 
 # discard_row's status for a discard of a tile the hand does not hold (the kernels' own
@@ -63,6 +63,32 @@ def _position(rows, n, tile):
 
 
 @njit(cache=True)
+def _plain_ranking(fan_rows, n, plain_rows):
+    """The rows of hand_kernels.discards_of without the look-ahead (tile, shanten, acceptance,
+    next acceptance 0, useful mask), from the n rows of advice.fan_discards_of: the same
+    figures (both come from discard.discard_options) ranked by its keys: shanten, then
+    acceptance, then the less connected tile, then tile order."""
+    keys = np.zeros((34, 4), np.float64)
+    held = np.zeros(34, np.bool_)
+    at = np.empty(34, np.int64)
+    for i in range(n):
+        t = np.int64(fan_rows[i, _TILE])
+        held[t] = True
+        at[t] = i
+        keys[t, 0] = fan_rows[i, _SHANTEN]
+        keys[t, 1] = -fan_rows[i, _ACCEPTANCE]
+        keys[t, 3] = _centrality(t)
+    order = _ranked(4, keys, held)
+    for k in range(n):
+        i = at[order[k]]
+        plain_rows[k, _TILE] = fan_rows[i, _TILE]
+        plain_rows[k, _SHANTEN] = fan_rows[i, _SHANTEN]
+        plain_rows[k, _ACCEPTANCE] = fan_rows[i, _ACCEPTANCE]
+        plain_rows[k, _NEXT] = 0.0
+        plain_rows[k, _USEFUL] = fan_rows[i, _USEFUL]
+
+
+@njit(cache=True)
 def _known(valid):
     """A valid acceptance, NA where the kernel marks it unknown (negative)."""
     return np.int64(valid) if valid >= 0 else np.int64(NA)
@@ -82,7 +108,15 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
     the player sees elsewhere now; discarded: the tile played. Ranks are 1-based positions in
     mjfast's ranked lists.
     """
-    status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
+    # The fan-aware ranking works out every discard's plain figures on its way: the plain
+    # ranking is then a re-sort of its rows, not a second sweep of the discards.
+    if fan_aware:
+        status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules,
+                                    minimum, fan_rows, wait_points, work)
+        if status == OK:
+            _plain_ranking(fan_rows, n, plain_rows)
+    else:
+        status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
     if status != OK:
         return status, 0, np.int64(0)
     i = _position(plain_rows, n, discarded)
@@ -125,10 +159,6 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
         for c in _FAN_CELLS:
             row[c] = NA
         return OK, shanten_after, useful
-    status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
-                                fan_rows, wait_points, work)
-    if status != OK:
-        return status, 0, np.int64(0)
     i = _position(fan_rows, n, discarded)
     row[_FAN_RANK] = i + 1
     row[_BEST_FAN] = np.int64(fan_rows[0, _TILE])
