@@ -277,3 +277,22 @@ def test_games_the_table_plays_analyse_too_flowers_and_fouls_included():
         plays = sum(a.kind == "Play" for a in game.actions)
         assert len(_rows(decisions, index, DISCARD)) == plays > 0
     assert any(d.kind == "BuHua" for game in logs for d in game.actions)
+
+
+def test_the_cheap_chow_test_is_the_rules_answer_for_every_tile_and_neighbourhood():
+    """analysis._may_chow skips asking the rules about a chow: it must say yes exactly when
+    TableState.chow_middles finds one (every tile, every holding of the tiles around it)."""
+    from itertools import product
+
+    from mjfast.game.state import TableState
+    from mjfast.logs.analysis import _may_chow
+
+    for tile in range(34):
+        near = [t for t in range(tile - 2, tile + 3) if 0 <= t < 34 and t != tile]
+        for held in product((0, 1), repeat=len(near)):
+            table = TableState()
+            table.phase, table.pending = CLAIM, (0, tile)
+            concealed = table.seats[1].concealed
+            for t, h in zip(near, held):
+                concealed[t] = h
+            assert _may_chow(concealed, tile) == bool(table.chow_middles(1)), (tile, held)

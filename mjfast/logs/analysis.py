@@ -42,6 +42,18 @@ _CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind"
                                          "options", "shanten_before", "shanten_after", "claim_shanten")])
 
 
+def _may_chow(concealed, tile: int) -> bool:
+    """Whether standing tiles `concealed` hold two tiles that make a chow with `tile` (a
+    cheap test before asking the rules, which ask it again)."""
+    if tile >= 27:
+        return False
+    rank = tile % 9
+    below = rank >= 1 and concealed[tile - 1]
+    above = rank <= 7 and concealed[tile + 1]
+    return bool((below and (above or (rank >= 2 and concealed[tile - 2])))
+                or (above and rank <= 6 and concealed[tile + 2]))
+
+
 class Rows:
     """A growing int32 matrix: rows are appended in place and can be dropped from a mark."""
 
@@ -192,10 +204,12 @@ class GameAnalyser:
         giver, tile = table.pending
         robbing = table.phase == ROB
         overruled = {who: CLAIM_ACTION[claim] for who, claim, _ in action.ignored} if action is not None else {}
-        for player in ((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4):
+        after_giver = (giver + 1) % 4
+        for player in (after_giver, (giver + 2) % 4, (giver + 3) % 4):
             seat = seats[player]
-            if (not seat.waits_on(tile) and table.seats[player].concealed[tile] < 2
-                    and (robbing or player != (giver + 1) % 4)):
+            concealed = table.seats[player].concealed
+            if (not seat.waits_on(tile) and concealed[tile] < 2
+                    and (robbing or player != after_giver or not _may_chow(concealed, tile))):
                 continue  # no win, no pung, no chow: nothing to ask the rules (the common case)
             options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
             if not options:
