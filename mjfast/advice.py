@@ -36,6 +36,7 @@ from .forms import N_FORMS
 
 UNKNOWN = -1
 _KEY = types.UniTuple(types.int64, 2)
+_MISSING = -1  # no memo entry: a stored (points << 8) | shape never has shape 255
 
 
 def _chow(suit: int, rank: int) -> list[int]:
@@ -147,8 +148,8 @@ def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo,
     `win` (flowers aside), memoised per call."""
     key = (group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38),
            group_rank(table, counts, 3) | (win << 16) | (conditions << 22))
-    if key in memo:
-        packed = memo[key]
+    packed = memo.get(key, _MISSING)  # one hash look-up, not two
+    if packed != _MISSING:
         return packed >> 8, packed & 0xFF
     points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
     shape = _shape_fans(points, out)
