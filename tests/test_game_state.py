@@ -206,3 +206,28 @@ def test_protocol_requests_and_responses_parse_strictly():
     for bad in ("3 2 CHI T2", "2", "0 5 0", "1 0 0 0 1 " + DEALS[0], "4 1 DRAW"):
         with pytest.raises(ProtocolError):
             parse_request(bad)
+
+
+@pytest.mark.parametrize("viewer", [None, 2])
+def test_a_copy_changes_alone_and_as_a_deep_copy_would(viewer):
+    """TableState.copy (the log analysis plays the last discard of a game on one): actions on
+    the copy leave the table as it was and end where the same actions on a deep copy end."""
+    import copy
+
+    table = dealt(viewer=viewer)
+    table.draw(0, TOKEN_ID["B1"])
+    table.play(0, TOKEN_ID["B1"])
+    table.peng(2, TOKEN_ID["B1"])  # a meld, a claimed discard and shown tiles to copy
+    table.play(2, TOKEN_ID["T8"])
+    before = copy.deepcopy(table)
+    mine, deep = table.copy(), copy.deepcopy(table)
+    for state in (mine, deep):
+        state.chi(3, TOKEN_ID["T8"])
+        state.play(3, TOKEN_ID["T2"])
+        state.draw(0, TOKEN_ID["T4"] if viewer is None else None)
+    def view(state):
+        seats = [(s.concealed if isinstance(s.concealed, list) else None, s.melds, s.flowers, s.river, s.last_drawn)
+                 for s in state.seats]
+        return {k: v for k, v in vars(state).items() if k != "seats"}, seats
+    assert view(mine) == view(deep) and view(mine) != view(before)
+    assert view(table) == view(before)

@@ -16,7 +16,8 @@ kong needs a tile left for its replacement draw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -147,6 +148,15 @@ class TableState:
 
     def hand(self, player: int) -> Hand:
         return self.seats[player].hand()
+
+    def copy(self) -> "TableState":
+        """A copy that actions can change without changing this one: copy.deepcopy's result,
+        many times cheaper (melds are immutable, the rest is lists of ints and scalars)."""
+        new = copy.copy(self)
+        new.seats = [replace(s, concealed=s.concealed if isinstance(s.concealed, UnknownTiles) else list(s.concealed),
+                             melds=list(s.melds), river=list(s.river)) for s in self.seats]
+        new.shown, new.draws, new.copies = list(self.shown), list(self.draws), list(self.copies)
+        return new
 
     # --- the actions ------------------------------------------------------------------------
 

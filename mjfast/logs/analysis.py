@@ -18,8 +18,6 @@ Rows go into integer matrices laid out as columns.DECISION_CELLS and columns.GAM
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 
 from ..fan.encode import pack_melds
@@ -158,7 +156,7 @@ class GameAnalyser:
             if action.kind == "Play":
                 self._discard(table, action, step.line, seats[action.player], index, game.match_id)
                 if k == last:  # nothing follows: the others' claims on it all passed
-                    after = copy.deepcopy(table)
+                    after = table.copy()
                     after.play(action.player, action.tile)
                     self._claims(after, None, step.line, seats, index)
         check = replay.check()
