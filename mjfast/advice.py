@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .discard import discard_options, discard_sweep, masked_sum, next_acceptance
+from .discard import discard_options, draw_sweep, knitted_floor, masked_sum, next_acceptances
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
@@ -32,7 +32,7 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .forms import N_FORMS
+from .forms import N_FORMS, meld_check_bits, prepare_draws, presence_bits
 
 UNKNOWN = -1
 _KEY = types.UniTuple(types.int64, 2)
@@ -185,13 +185,18 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
     weight = 0
     expected = 0.0
     expected_value = 0.0
+    check_bits = meld_check_bits(meld_counts)
+    ranks = np.empty(4, np.int64)
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, ranks, work)
+    floor = knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], work) - 1
     for u in range(34):
         if not (draws >> u) & 1 or unseen[u] <= 0:
             continue
         copies = unseen[u]
         hand13[u] += 1
         unseen[u] -= 1
-        discard_sweep(table, hand13, meld_counts, n_melds, 1, level2_dist, level2_mask, work, dist, masks)
+        draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, 0, level2_dist, level2_mask, work, dist,
+                   masks, ranks)
         best = 0
         best_value = 0
         for k in range(34):
@@ -370,16 +375,13 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
         if dist[t] < INF and not _before(keys, top, t, 6):
             tied += 1
     if tied > 1 and dist[top] > 1:
-        scratch = np.empty(N_FORMS, np.int64)
-        scratch_masks = np.empty(N_FORMS, np.int64)
-        level2_dist = np.empty(34, np.int64)
-        level2_mask = np.empty(34, np.int64)
+        which = np.int64(0)
         for t in range(34):
             if dist[t] < INF and not _before(keys, top, t, 6):
-                hand[t] -= 1
-                nxt[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, dist[t], masks[t], work,
-                                         scratch, scratch_masks, level2_dist, level2_mask)
-                hand[t] += 1
+                which |= np.int64(1) << t
+        next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, masks, nxt, work)
+        for t in range(34):
+            if (which >> t) & 1:
                 keys[t, 6] = -nxt[t]
     order = _ranked(9, keys, dist < INF)
     for i in range(order.shape[0]):

@@ -12,16 +12,23 @@ from .lookup import group_rank
 from .forms import (
     N_FORMS,
     REGULAR,
-    all_forms,
     best_of,
+    draw_ranks,
+    honors_knitted,
     knitted_straight,
     knitted_straight_fast,
     meld_check_bits,
     other_forms,
+    prepare_draws,
     prepare_sweep,
     presence_bits,
     presence_bits_after,
     regular_after_change,
+    regular_after_draw,
+    regular_bound_after_draw,
+    regular_draw,
+    seven_pairs,
+    thirteen_orphans,
 )
 
 @njit(cache=True)
@@ -50,11 +57,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, ou
     ge1, ge2, odd, eq4 = presence_bits(hand)
     # A discard never brings a form closer: the knitted straight's deficiency of the whole
     # hand bounds every discard's, and usually rules the form out for all of them at once.
-    knitted_floor = 0
-    if n_melds == 0:
-        knitted_floor = knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, INF, False)[0]
-    elif n_melds == 1:
-        knitted_floor = knitted_straight(table, hand, meld_counts, n_melds, ge1, INF, False, work)[0]
+    floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, work)
     for t in range(34):
         out_dist[t] = INF
         out_mask[t] = 0
@@ -76,11 +79,80 @@ def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, ou
         masks[REGULAR] = m
         if n_melds <= 1:
             b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, t, hand[t])
-            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, knitted_floor, True, dist, masks,
-                        work)
+            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, floor, True, dist, masks, work)
         out_dist[t], out_mask[t] = best_of(dist, masks)
         ranks[g] = kept
         hand[t] += 1
+
+
+@njit(cache=True)
+def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, work):
+    """The knitted straight's deficiency of `hand` (0 where the form is out with 2+ melds,
+    which other_forms never asks): a lower bound for the hand after any discard."""
+    if n_melds == 0:
+        return knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, INF, False)[0]
+    if n_melds == 1:
+        return knitted_straight(table, hand, meld_counts, n_melds, ge1, INF, False, work)[0]
+    return 0
+
+
+@njit(cache=True)
+def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
+               masks, ranks):
+    """For each kind k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the
+    drawn tile u): the deficiency and useful mask over all forms of `hand` less k, where the
+    deficiency is at most `target` (out_dist[k] = INF elsewhere, and for kinds not held).
+    `floor`: a lower bound of the knitted straight's deficiency after the draw (see
+    knitted_floor; the prepared hand's less one). Kinds in the tile mask `skip` are left
+    out (INF): the caller knows them already. `hand` is restored on return.
+
+    A look-ahead asks this for every useful draw and wants only the discards that keep the
+    draw's progress: each discard is first bounded from four distance classes and bit
+    masks, and only the few within `target` get the exact merge with masks.
+    """
+    n_sets = 4 - n_melds
+    drawn_rank = regular_draw(table, hand, meld_counts, check_bits, u, work)
+    ge1, ge2, odd, eq4 = presence_bits(hand)
+    # The other forms' distances after the draw bound every discard's: most draws rule
+    # them out at once.
+    others_floor = INF
+    if n_melds == 0:
+        others_floor = min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted(ge1, False)[0],
+                           floor)
+    elif n_melds == 1:
+        others_floor = floor
+    leave_out_ready = 0
+    for k in range(34):
+        out_dist[k] = INF
+        out_mask[k] = 0
+        if hand[k] == 0 or (skip >> k) & 1:
+            continue
+        hand[k] -= 1
+        regular_bound, rank = regular_bound_after_draw(table, hand, u, k, n_sets, work)
+        others_bound = INF
+        if others_floor <= target:
+            b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
+            others_bound = floor
+            if n_melds == 0:
+                others_bound = min(seven_pairs(b2, b3, b4)[0], thirteen_orphans(b1, b2)[0], honors_knitted(b1, False)[0],
+                                   floor)
+        if min(regular_bound, others_bound) <= target:
+            for f in range(N_FORMS):
+                dist[f] = INF
+                masks[f] = 0
+            if regular_bound <= target:
+                dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(
+                    table, hand, meld_counts, check_bits, u, k, rank, n_sets, leave_out_ready, work)
+            if others_bound <= target:
+                draw_ranks(work, u, drawn_rank, ranks)
+                ranks[3 if k >= 27 else k // 9] = rank
+                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, floor, True, dist, masks,
+                            work)
+            d, m = best_of(dist, masks)
+            if d <= target:
+                out_dist[k] = d
+                out_mask[k] = m
+        hand[k] += 1
 
 
 @njit(cache=True)
@@ -95,48 +167,101 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)
     discard_sweep(table, hand, meld_counts, n_melds, INF, out_dist, out_mask, work, dist, masks)
-    level2_dist = np.empty(34, np.int64)
-    level2_mask = np.empty(34, np.int64)
     best = INF
     for t in range(34):
         best = min(best, out_dist[t])
+    at_best = np.int64(0)
     for t in range(34):
         out_acceptance[t] = masked_sum(out_mask[t], unseen) if out_dist[t] < INF else 0
         out_next[t] = 0.0
-        if with_next and out_dist[t] == best and best > 1:
-            hand[t] -= 1
-            out_next[t] = next_acceptance(table, hand, meld_counts, n_melds, unseen, out_dist[t],
-                                          out_mask[t], work, dist, masks, level2_dist, level2_mask)
-            hand[t] += 1
+        if out_dist[t] == best:
+            at_best |= np.int64(1) << t
+    if with_next:
+        next_acceptances(table, hand, meld_counts, n_melds, unseen, at_best, out_dist, out_mask, out_next, work)
+
+
+_UNKNOWN = -1
+_OFF_TARGET = -2
 
 
 @njit(cache=True)
-def next_acceptance(table, hand13, meld_counts, n_melds, unseen, deficiency, useful,
-                    work, dist, masks, level2_dist, level2_mask):
-    """Expected acceptance after the next useful draw and the best discard that follows.
+def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, useful, out_next, work):
+    """out_next[t], for each kind t in the tile mask `which` (held in the 3n+2 `hand`, whose
+    discards have deficiencies `dist` and useful masks `useful`), the expected acceptance
+    after the next useful draw and the best discard that follows (0.0 where t leaves a
+    ready hand). `hand` is restored on return.
 
     Each useful draw u is weighted by its unseen copies; after drawing u the hand discards
     the tile that keeps the improved deficiency with the most acceptance (u's drawn copy is
     no longer unseen).
+
+    Discarding t, drawing u and discarding k leaves the hand that discarding k, drawing u
+    and discarding t leaves: when both are in `which` at the same deficiency, the second
+    reads the first's result (about half of all the work, since the discards that keep a
+    draw's progress are mostly the other good discards).
     """
-    weight_total = 0
-    weighted = 0.0
-    for u in range(34):
-        if not (useful >> u) & 1 or unseen[u] <= 0:
+    kinds = np.empty(34, np.int64)  # the kinds of `which` in order, and each one's position
+    position = np.full(34, -1, np.int64)
+    n = 0
+    for t in range(34):
+        if (which >> t) & 1:
+            kinds[n] = t
+            position[t] = n
+            n += 1
+    # known[u, i, j]: discard kinds[i], draw u, discard kinds[j]: its acceptance at the
+    # target deficiency, or _OFF_TARGET; rows are cleared for each u on first use.
+    known = np.empty((34, n, n), np.int64)
+    cleared = np.int64(0)
+    check_bits = meld_check_bits(meld_counts)
+    ranks = np.empty(4, np.int64)
+    form_dist = np.empty(N_FORMS, np.int64)
+    form_masks = np.empty(N_FORMS, np.int64)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
+    for i in range(n):
+        t = kinds[i]
+        out_next[t] = 0.0
+        deficiency = dist[t]
+        if deficiency <= 1:
             continue
-        w = unseen[u]
-        hand13[u] += 1
-        unseen[u] -= 1
-        discard_sweep(table, hand13, meld_counts, n_melds, deficiency - 1, level2_dist, level2_mask, work, dist,
-                      masks)
-        best_acc = 0
-        for k in range(34):
-            if level2_dist[k] == deficiency - 1:
-                best_acc = max(best_acc, masked_sum(level2_mask[k], unseen))
-        unseen[u] += 1
-        hand13[u] -= 1
-        weight_total += w
-        weighted += w * best_acc
-    if weight_total == 0:
-        return 0.0
-    return weighted / weight_total
+        target = deficiency - 1
+        partners = np.int64(0)
+        for j in range(n):
+            if dist[kinds[j]] == deficiency:
+                partners |= np.int64(1) << kinds[j]
+        hand[t] -= 1
+        prepare_draws(table, hand, meld_counts, check_bits, 4 - n_melds, ranks, work)
+        floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], work) - 1
+        weight_total = 0
+        weighted = 0.0
+        for u in range(34):
+            if not (useful[t] >> u) & 1 or unseen[u] <= 0:
+                continue
+            if not (cleared >> u) & 1:
+                known[u, :, :] = _UNKNOWN
+                cleared |= np.int64(1) << u
+            skip = np.int64(0)
+            best_acc = 0
+            for j in range(n):
+                if known[u, i, j] != _UNKNOWN:
+                    skip |= np.int64(1) << kinds[j]
+                    best_acc = max(best_acc, known[u, i, j])
+            w = unseen[u]
+            hand[u] += 1
+            unseen[u] -= 1
+            draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist, level2_mask,
+                       work, form_dist, form_masks, ranks)
+            for k in range(34):
+                acc = _OFF_TARGET
+                if level2_dist[k] == target:
+                    acc = masked_sum(level2_mask[k], unseen)
+                    best_acc = max(best_acc, acc)
+                if (partners >> k) & 1 and not (skip >> k) & 1:
+                    known[u, position[k], i] = acc
+            unseen[u] += 1
+            hand[u] -= 1
+            weight_total += w
+            weighted += w * best_acc
+        hand[t] += 1
+        if weight_total > 0:
+            out_next[t] = weighted / weight_total

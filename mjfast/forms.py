@@ -48,10 +48,18 @@ REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3
 # Scratch layout (int64). Group slots 0-3 hold the hand's groups; slots 4-12 hold the nine
 # (suit, knitted part) remainders of the knitted-straight form and 13 its honours; slots
 # 14-17 hold, for each group, the merge of the other three (a discard sweep changes one group
-# at a time) and 18 the changed group.
-_N_SLOTS = 19
+# at a time) and 18 the changed group. A draw sweep (a 3n+1 hand, then each draw and each
+# discard after it: two groups change) adds, for each pair of groups, the merge of the other
+# two (19-24), the drawn tile's group (25) and, for each group, the merge of the other three
+# after the draw (26-29).
+_N_SLOTS = 30
 _LEAVE_OUT = 14
 _CHANGED = 18
+_LEAVE_TWO_OUT = 19
+_DRAWN = 25
+_DRAWN_LEAVE_OUT = 26
+# The leave-two-out slot of each pair of groups (the diagonal is unused).
+_PAIR_SLOT = np.array([[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]], np.int64) + _LEAVE_TWO_OUT
 _DIST = 0
 _MASK = _N_SLOTS * N_ENTRIES
 _ACC = 2 * _N_SLOTS * N_ENTRIES
@@ -63,7 +71,16 @@ _REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
 _FORM_DIST = _LOCKED + 34  # N_FORMS: a query's per-form distances (see form_rows)
 _FORM_MASK = _FORM_DIST + N_FORMS  # N_FORMS: and masks
-_MEMO_READY = _FORM_MASK + N_FORMS  # 1 once the memo's keys are cleared (on first use)
+# A draw sweep's 3n+1 hand: its groups' ranks and distance classes, and for each tile held
+# the rank and class of its group less one copy (a discard from a group the draw left alone).
+_DRAW_RANKS = _FORM_MASK + N_FORMS
+_DRAW_CLASSES = _DRAW_RANKS + 4
+_LESS_ONE_RANK = _DRAW_CLASSES + 4
+_LESS_ONE_CLASS = _LESS_ONE_RANK + 34
+# After a draw: for each suit, the class of the other two suits merged; the three suits'
+# merged class; the honours' class.
+_DRAW_REST = _LESS_ONE_CLASS + 34
+_MEMO_READY = _DRAW_REST + 5  # 1 once the memo's keys are cleared (on first use)
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
@@ -217,12 +234,18 @@ def _merge_slot(work, slot, n_sets, with_masks):
 def _regular_classes(table, c0, c1, c2, c3, n_sets):
     """Deficiency of the regular form from the four groups' distance classes: the suits'
     merge is two table lookups (lookup.merged_class), then one pass over the honours' row."""
-    merged = class_row(merged_class(table, merged_class(table, c0, c1), c2))
-    honors = class_row(c3)
+    return _suits_with_honours(table, merged_class(table, merged_class(table, c0, c1), c2), c3, n_sets)
+
+
+@njit(cache=True, inline="always")
+def _suits_with_honours(table, suits, honours, n_sets):
+    """Deficiency of the regular form from the class of the three suits merged and the
+    honours' class: the best split of the sets and the pair between the two."""
+    merged = class_row(suits)
+    row = class_row(honours)
     best = INF
     for i in range(n_sets + 1):
-        best = min(best, table[merged + i] + table[honors + 5 + n_sets - i],
-                   table[merged + 5 + i] + table[honors + n_sets - i])
+        best = min(best, table[merged + i] + table[row + 5 + n_sets - i], table[merged + 5 + i] + table[row + n_sets - i])
     return best
 
 
@@ -296,9 +319,15 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
     given to prepare_sweep only in group g (whose new rank is `rank`). Without masks, only
     the changed group's distances are read (from the small table that stays in cache)."""
     _load_ranked_group(table, counts, locked, check_bits, g, rank, _CHANGED, with_masks, work)
+    return _merge_changed(work, _LEAVE_OUT + g, n_sets, with_masks)
+
+
+@njit(cache=True, inline="always")
+def _merge_changed(work, rest, n_sets, with_masks):
+    """(deficiency, useful mask) of the changed group (slot 18) with the merge of the other
+    three in slot `rest`: the one entry with one pair and n_sets sets."""
     best = INF
     mask = np.int64(0)
-    rest = _LEAVE_OUT + g
     for pa in range(2):
         for ma in range(n_sets + 1):
             v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
@@ -314,6 +343,121 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
     if best >= INF:
         return INF, np.int64(0)
     return best, mask
+
+
+@njit(cache=True, inline="always")
+def _merge_two(work, a, b, out, n_sets):
+    """Slot out = the merge of slots a and b (with masks)."""
+    for k in range(N_ENTRIES):
+        work[_ACC + k] = work[_DIST + a * N_ENTRIES + k]
+        work[_ACC_MASK + k] = work[_MASK + a * N_ENTRIES + k]
+    _merge_slot(work, b, n_sets, True)
+    for k in range(N_ENTRIES):
+        work[_DIST + out * N_ENTRIES + k] = work[_ACC + k]
+        work[_MASK + out * N_ENTRIES + k] = work[_ACC_MASK + k]
+
+
+@njit(cache=True)
+def prepare_draws(table, counts, locked, check_bits, n_sets, ranks, work):
+    """Prepare a draw sweep of the 3n+1 hand `counts`: each later draw changes one group and
+    each discard after it one more, so the sweep keeps every merge of two groups (and of
+    three) of this hand, and each discard then costs a merge or two instead of three.
+    Also keeps the groups' ranks and distance classes and, per tile held, its group's rank
+    and class less that tile (what regular_bound_after_draw reads); the ranks also into
+    `ranks`."""
+    for g in range(4):
+        rank = group_rank(table, counts, g)
+        ranks[g] = rank
+        work[_DRAW_RANKS + g] = rank
+        work[_DRAW_CLASSES + g] = distance_class(table, g, rank)
+        _load_ranked_group(table, counts, locked, check_bits, g, rank, g, True, work)
+    for a in range(4):
+        for b in range(a + 1, 4):
+            c = 0
+            while c == a or c == b:
+                c += 1
+            d = 6 - a - b - c
+            _merge_two(work, c, d, _PAIR_SLOT[a, b], n_sets)
+    for g in range(4):
+        other = 1 if g == 0 else 0
+        _merge_two(work, _PAIR_SLOT[g, other], other, _LEAVE_OUT + g, n_sets)
+    for t in range(34):
+        if counts[t] > 0:
+            g = 3 if t >= 27 else t // 9
+            counts[t] -= 1
+            rank = group_rank(table, counts, g)
+            counts[t] += 1
+            work[_LESS_ONE_RANK + t] = rank
+            work[_LESS_ONE_CLASS + t] = distance_class(table, g, rank)
+
+
+@njit(cache=True)
+def regular_draw(table, counts, locked, check_bits, u, work):
+    """The draw of tile u (already added to `counts`, the prepared hand plus u): its group's
+    row into the drawn slot, and the merged classes a discard's bound starts from (for a
+    discard from suit s, the other two suits; from the honours, all three). Returns the
+    drawn group's new rank."""
+    g = 3 if u >= 27 else u // 9
+    rank = group_rank(table, counts, g)
+    _load_ranked_group(table, counts, locked, check_bits, g, rank, _DRAWN, True, work)
+    drawn = distance_class(table, g, rank)
+    c0 = drawn if g == 0 else work[_DRAW_CLASSES]
+    c1 = drawn if g == 1 else work[_DRAW_CLASSES + 1]
+    c2 = drawn if g == 2 else work[_DRAW_CLASSES + 2]
+    suits01 = merged_class(table, c0, c1)
+    work[_DRAW_REST] = merged_class(table, c1, c2)
+    work[_DRAW_REST + 1] = merged_class(table, c0, c2)
+    work[_DRAW_REST + 2] = suits01
+    work[_DRAW_REST + 3] = merged_class(table, suits01, c2)
+    work[_DRAW_REST + 4] = drawn if g == 3 else work[_DRAW_CLASSES + 3]
+    return rank
+
+
+@njit(cache=True, inline="always")
+def draw_ranks(work, u, drawn_rank, ranks):
+    """The four groups' ranks after the draw of u into `ranks`."""
+    for g in range(4):
+        ranks[g] = work[_DRAW_RANKS + g]
+    ranks[3 if u >= 27 else u // 9] = drawn_rank
+
+
+@njit(cache=True, inline="always")
+def regular_bound_after_draw(table, counts, u, k, n_sets, work):
+    """(a lower bound of the regular deficiency, rank of k's group) of the prepared hand plus
+    u (after regular_draw) less k (`counts` holds it): k's group's class, one merge lookup
+    and a pass over two class rows. Exact when no meld locks a tile, and a bound when one
+    does (fewer copies never bring a hand closer)."""
+    gk = 3 if k >= 27 else k // 9
+    if gk == (3 if u >= 27 else u // 9):
+        rank = group_rank(table, counts, gk)
+        changed = distance_class(table, gk, rank)
+    else:
+        rank = work[_LESS_ONE_RANK + k]
+        changed = work[_LESS_ONE_CLASS + k]
+    if gk == 3:
+        return _suits_with_honours(table, work[_DRAW_REST + 3], changed, n_sets), rank
+    return _suits_with_honours(table, merged_class(table, work[_DRAW_REST + gk], changed), work[_DRAW_REST + 4],
+                               n_sets), rank
+
+
+@njit(cache=True, inline="always")
+def regular_after_draw(table, counts, locked, check_bits, u, k, rank, n_sets, leave_out_ready, work):
+    """(deficiency, useful mask, leave_out_ready) of the regular form of the prepared hand
+    plus u less k (`counts` holds it; `rank` is k's group's rank from
+    regular_bound_after_draw). leave_out_ready: bit g once the merge of the groups other than
+    g after the draw is in the scratch (the caller starts each draw at 0)."""
+    gu = 3 if u >= 27 else u // 9
+    gk = 3 if k >= 27 else k // 9
+    if gk == gu:
+        rest = _LEAVE_OUT + gu  # the draw's group is the one that changes: the rest as prepared
+    else:
+        rest = _DRAWN_LEAVE_OUT + gk
+        if not (leave_out_ready >> gk) & 1:
+            _merge_two(work, _PAIR_SLOT[gk, gu], _DRAWN, rest, n_sets)
+            leave_out_ready |= 1 << gk
+    _load_ranked_group(table, counts, locked, check_bits, gk, rank, _CHANGED, True, work)
+    d, m = _merge_changed(work, rest, n_sets, True)
+    return d, m, leave_out_ready
 
 
 @njit(cache=True, inline="always")
@@ -648,7 +792,7 @@ def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, 
     masks[KNITTED_STRAIGHT] = m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_of(dist, masks):
     """Minimum deficiency over the forms and the union of the masks of the forms reaching it."""
     best = INF

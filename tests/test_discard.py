@@ -117,3 +117,52 @@ def test_next_step_can_be_skipped():
 def test_best_discards_rejects_bad_visible():
     with pytest.raises(HandError):
         mjfast.best_discards("123m456p789s1357sE", visible="EEEE")
+
+
+def test_draw_sweep_matches_the_discard_sweep():
+    """The look-aheads' draw sweep (bounds first, merges kept from the prepared 3n+1 hand)
+    against the plain discard sweep of the 3n+2 hand, on every draw of random, melded and
+    special-form hands: the same deficiency and mask for every discard within the target."""
+    from mjfast.discard import discard_sweep, draw_sweep, knitted_floor
+    from mjfast.forms import N_FORMS, meld_check_bits, new_scratch, prepare_draws, presence_bits
+    from mjfast.groups import INF
+    from mjfast.lookup import load_table
+
+    from .hands import biased_hand
+
+    rng = np.random.default_rng(77)
+    hands = mixed_hands(rng, 300)
+    for form in ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"):
+        hands += [biased_hand(rng, form) for _ in range(30)]
+    table, work = load_table(), new_scratch()
+    dist, masks = np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
+    plain_dist, plain_mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    drawn_dist, drawn_mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    ranks = np.empty(4, np.int64)
+    compared = 0
+    for counts, melds in hands:
+        hand = Hand(counts, melds)
+        x = hand.counts.astype(np.int64)
+        locked = hand.meld_counts.astype(np.int64)
+        n_melds = len(hand.melds)
+        check_bits = meld_check_bits(locked)
+        for u in range(34):
+            if x[u] + locked[u] >= 4:
+                continue
+            x[u] += 1
+            discard_sweep(table, x, locked, n_melds, INF, plain_dist, plain_mask, work, dist, masks)
+            x[u] -= 1
+            prepare_draws(table, x, locked, check_bits, 4 - n_melds, ranks, work)  # the sweep reused the slots
+            floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], work) - 1
+            x[u] += 1
+            best = plain_dist.min()
+            skip = int(rng.integers(0, 1 << 34)) & int(rng.integers(0, 1 << 34))
+            for target in (best, best + 1):
+                draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist, drawn_mask, work,
+                           dist, masks, ranks)
+                within = (plain_dist <= target) & ((skip >> np.arange(34)) & 1 == 0)
+                assert np.array_equal(drawn_dist, np.where(within, plain_dist, INF)), (str(hand), u, target)
+                assert np.array_equal(drawn_mask, np.where(within, plain_mask, 0)), (str(hand), u, target)
+                compared += int(within.sum())
+            x[u] -= 1
+    assert compared > 40_000
