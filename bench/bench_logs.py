@@ -127,7 +127,7 @@ def _steady(benchmark, logs, source: str, fan_aware: bool, workers: int, sizes: 
     _report(benchmark, f"logs, {what}, by CPU time", sum(sizes), by_cpu)
 
 
-_CASES = [("real", True, (32, 128)), ("real", False, (160, 640)), ("table", True, (80, 320)),
+_CASES = [("real", True, (160, 640)), ("real", False, (160, 640)), ("table", True, (80, 320)),
           ("table", False, (80, 320))]
 
 
