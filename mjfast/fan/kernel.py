@@ -67,6 +67,17 @@ def _standing_count_ok(vec):
 
 
 @njit(cache=True)
+def _count_shape(counts):
+    """(kinds held an odd number of times, kinds held) of 34 standing counts."""
+    odd = 0
+    held = 0
+    for t in range(34):
+        odd += counts[t] & 1
+        held += counts[t] > 0
+    return odd, held
+
+
+@njit(cache=True)
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
     `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
@@ -78,18 +89,24 @@ def score_into(vec, rules, out, work):
     current = work[W_CURRENT:W_CURRENT + N_FANS]
     best_points = -1
     also_seven_pairs = False
+    # Each special form is tried only where the counts allow it (most hands allow none):
+    # 七对 needs every count even; 十三幺 and 全不靠 13 or 14 kinds; the 组合龙 its 9 kinds;
+    # 九莲宝灯 the 9 ranks of one suit and nothing else.
+    odd, kinds_held = _count_shape(hand.counts)
     if hand.n_melds == 0:
-        points, also_seven_pairs = seven_pairs_form(hand, current)
-        if points < 0:
+        points = NOT_A_WIN
+        if odd == 0:
+            points, also_seven_pairs = seven_pairs_form(hand, current)
+        if points < 0 and kinds_held >= 13:
             points = orphans_and_knitted_form(hand, current)
-        if points < 0:
+        if points < 0 and kinds_held >= 9:
             points = knitted_straight_form(hand, current)
-        if points < 0:
+        if points < 0 and kinds_held == 9:
             points = nine_gates_form(hand, current)
         if points >= 0:
             best_points = points
             best, current = current, best  # keep the better table, reuse the other
-    elif hand.n_melds == 1:
+    elif hand.n_melds == 1 and kinds_held >= 9:
         points = knitted_straight_form(hand, current)
         if points >= 0:
             best_points = points
