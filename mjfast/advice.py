@@ -187,8 +187,8 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
-    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, ranks, work)
-    floor = knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], work) - 1
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, 1, ranks, work)
+    floor = knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], 2, work) - 1
     for u in range(34):
         if not (draws >> u) & 1 or unseen[u] <= 0:
             continue

@@ -13,7 +13,6 @@ from .forms import (
     N_FORMS,
     REGULAR,
     best_of,
-    draw_ranks,
     honors_knitted,
     knitted_straight,
     knitted_straight_fast,
@@ -25,13 +24,13 @@ from .forms import (
     presence_bits_after,
     regular_after_change,
     regular_after_draw,
-    regular_bound_after_draw,
+    regular_candidates,
     regular_draw,
     seven_pairs,
     thirteen_orphans,
 )
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def masked_sum(mask, unseen):
     """Sum of unseen[t] over the tiles t in `mask`."""
     total = 0
@@ -41,11 +40,9 @@ def masked_sum(mask, unseen):
 
 
 @njit(cache=True)
-def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, out_mask, work, dist, masks):
+def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks):
     """For every kind t held in the 3n+2 `hand`: the deficiency and useful mask over all forms
     after discarding t (out_dist[t] = INF for kinds not held). `hand` is restored on return.
-    The masks are worked out only where the deficiency is at most `masks_at_most` (INF: all;
-    0 elsewhere): a look-ahead wants only the discards that keep its progress.
 
     The regular form reuses the merge of the three groups a discard leaves alone, so each
     discard costs one group lookup and one final merge.
@@ -57,7 +54,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, ou
     ge1, ge2, odd, eq4 = presence_bits(hand)
     # A discard never brings a form closer: the knitted straight's deficiency of the whole
     # hand bounds every discard's, and usually rules the form out for all of them at once.
-    floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, work)
+    floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, INF, work)
     for t in range(34):
         out_dist[t] = INF
         out_mask[t] = 0
@@ -70,11 +67,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, ou
         for f in range(N_FORMS):
             dist[f] = INF
             masks[f] = 0
-        d, m = INF, np.int64(0)
-        if masks_at_most < INF:  # the distance first, from the table that stays in cache
-            d = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, False, work)[0]
-        if d <= masks_at_most:
-            d, m = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, True, work)
+        d, m = regular_after_change(table, hand, meld_counts, check_bits, g, ranks[g], n_sets, True, work)
         dist[REGULAR] = d
         masks[REGULAR] = m
         if n_melds <= 1:
@@ -85,18 +78,20 @@ def discard_sweep(table, hand, meld_counts, n_melds, masks_at_most, out_dist, ou
         hand[t] += 1
 
 
-@njit(cache=True)
-def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, work):
-    """The knitted straight's deficiency of `hand` (0 where the form is out with 2+ melds,
-    which other_forms never asks): a lower bound for the hand after any discard."""
+@njit(cache=True, _nrt=False)
+def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
+    """The knitted straight's deficiency of `hand` where it is at most `bound`, and some
+    figure above `bound` elsewhere (0 with 2+ melds, where other_forms never asks): a lower
+    bound for the hand after any discard, as far as `bound` reaches. A low `bound` costs
+    only bit operations for most hands (see knitted_straight_fast)."""
     if n_melds == 0:
-        return knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, INF, False)[0]
+        return knitted_straight_fast(table, ranks[0], ranks[1], ranks[2], ranks[3], ge1, bound, False)[0]
     if n_melds == 1:
-        return knitted_straight(table, hand, meld_counts, n_melds, ge1, INF, False, work)[0]
+        return knitted_straight(table, hand, meld_counts, n_melds, ge1, bound, False, work)[0]
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
     """For each kind k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the
@@ -107,11 +102,12 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     out (INF): the caller knows them already. `hand` is restored on return.
 
     A look-ahead asks this for every useful draw and wants only the discards that keep the
-    draw's progress: each discard is first bounded from four distance classes and bit
-    masks, and only the few within `target` get the exact merge with masks.
+    draw's progress: the regular form's are known from the prepared hand without a look-up
+    (forms.regular_candidates), the other forms' are bounded from bit masks, and only those
+    within `target` get the exact merge with masks.
     """
     n_sets = 4 - n_melds
-    drawn_rank = regular_draw(table, hand, meld_counts, check_bits, u, work)
+    candidates = regular_candidates(hand, u, target, work) & ~skip
     ge1, ge2, odd, eq4 = presence_bits(hand)
     # The other forms' distances after the draw bound every discard's: most draws rule
     # them out at once.
@@ -121,31 +117,39 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
                            floor)
     elif n_melds == 1:
         others_floor = floor
+    drawn = False
     leave_out_ready = 0
     for k in range(34):
         out_dist[k] = INF
         out_mask[k] = 0
         if hand[k] == 0 or (skip >> k) & 1:
             continue
+        in_regular = (candidates >> k) & 1
+        if not in_regular and others_floor > target:
+            continue
         hand[k] -= 1
-        regular_bound, rank = regular_bound_after_draw(table, hand, u, k, n_sets, work)
+        b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
         others_bound = INF
         if others_floor <= target:
-            b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
             others_bound = floor
             if n_melds == 0:
                 others_bound = min(seven_pairs(b2, b3, b4)[0], thirteen_orphans(b1, b2)[0], honors_knitted(b1, False)[0],
                                    floor)
-        if min(regular_bound, others_bound) <= target:
+        if in_regular or others_bound <= target:
             for f in range(N_FORMS):
                 dist[f] = INF
                 masks[f] = 0
-            if regular_bound <= target:
+            if in_regular:
+                if not drawn:  # the drawn group's row, once a discard needs it (of the hand before k)
+                    hand[k] += 1
+                    regular_draw(table, hand, meld_counts, check_bits, u, work)
+                    hand[k] -= 1
+                    drawn = True
                 dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(
-                    table, hand, meld_counts, check_bits, u, k, rank, n_sets, leave_out_ready, work)
+                    table, hand, meld_counts, check_bits, u, k, n_sets, leave_out_ready, work)
             if others_bound <= target:
-                draw_ranks(work, u, drawn_rank, ranks)
-                ranks[3 if k >= 27 else k // 9] = rank
+                for g in range(4):
+                    ranks[g] = group_rank(table, hand, g)
                 other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, floor, True, dist, masks,
                             work)
             d, m = best_of(dist, masks)
@@ -160,13 +164,13 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
                     out_dist, out_mask, out_acceptance, out_next, work):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
     the hand after discarding t (out_dist[t] = INF for kinds not held), and with `with_next`
-    the expected acceptance one step later (see next_acceptance) for the discards that keep
+    the expected acceptance one step later (see next_acceptances) for the discards that keep
     the best shanten (it only ranks those; the others get 0.0). `work`: a scratch from
     forms.new_scratch."""
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     hand = counts.astype(np.int64)
-    discard_sweep(table, hand, meld_counts, n_melds, INF, out_dist, out_mask, work, dist, masks)
+    discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks)
     best = INF
     for t in range(34):
         best = min(best, out_dist[t])
@@ -214,6 +218,11 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     cleared = np.int64(0)
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
+    for g in range(4):
+        ranks[g] = group_rank(table, hand, g)
+    # The knitted straight of the whole hand bounds every discard's: where it is out of
+    # reach, no discard needs its own (which reads the table at random places).
+    hand_knitted = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], INF, work)
     form_dist = np.empty(N_FORMS, np.int64)
     form_masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
@@ -230,8 +239,11 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
             if dist[kinds[j]] == deficiency:
                 partners |= np.int64(1) << kinds[j]
         hand[t] -= 1
-        prepare_draws(table, hand, meld_counts, check_bits, 4 - n_melds, ranks, work)
-        floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], work) - 1
+        prepare_draws(table, hand, meld_counts, check_bits, 4 - n_melds, target, ranks, work)
+        # The draw brings the form at most one closer: target + 1 is as far as it matters.
+        floor = INF
+        if hand_knitted <= target + 1:
+            floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], target + 1, work) - 1
         weight_total = 0
         weighted = 0.0
         for u in range(34):

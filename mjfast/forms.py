@@ -15,6 +15,11 @@ dynamic programme (mjfast.groups) run instead.
 
 Every kernel takes `with_masks`: without it, only distances are computed (the cheap path
 for shanten alone) and the returned masks are 0.
+
+Kernels that allocate nothing are compiled with `_nrt=False`, numba's reference counting off:
+every array they see belongs to their caller for the whole call, and counting the array
+arguments in and out of each call was 18% of a look-ahead's time (perf, next_acceptances).
+What allocates (the group DP) says `_nrt=True` explicitly, or it would inherit the caller's.
 """
 
 import numpy as np
@@ -71,16 +76,14 @@ _REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
 _FORM_DIST = _LOCKED + 34  # N_FORMS: a query's per-form distances (see form_rows)
 _FORM_MASK = _FORM_DIST + N_FORMS  # N_FORMS: and masks
-# A draw sweep's 3n+1 hand: its groups' ranks and distance classes, and for each tile held
-# the rank and class of its group less one copy (a discard from a group the draw left alone).
-_DRAW_RANKS = _FORM_MASK + N_FORMS
-_DRAW_CLASSES = _DRAW_RANKS + 4
-_LESS_ONE_RANK = _DRAW_CLASSES + 4
-_LESS_ONE_CLASS = _LESS_ONE_RANK + 34
-# After a draw: for each suit, the class of the other two suits merged; the three suits'
-# merged class; the honours' class.
-_DRAW_REST = _LESS_ONE_CLASS + 34
-_MEMO_READY = _DRAW_REST + 5  # 1 once the memo's keys are cleared (on first use)
+# A draw sweep's 3n+1 hand X: the regular form's deficiency of X, and for each kind k held,
+# the regular form's distance and useful mask of the 3n hand X less k (see
+# regular_candidates) and, where a draw may bring it within the target, k's group's row.
+_DRAW_SELF = _FORM_MASK + N_FORMS
+_LESS_ONE_DIST = _DRAW_SELF + 1
+_LESS_ONE_MASK = _LESS_ONE_DIST + 34
+_LESS_ONE_ROW = _LESS_ONE_MASK + 34  # 34 x (10 distances, 10 masks): k's group in X less k
+_MEMO_READY = _LESS_ONE_ROW + 34 * 2 * N_ENTRIES  # 1 once the memo's keys are cleared (on first use)
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
@@ -114,7 +117,7 @@ def popcount(typingctx, x):
     return x(x), codegen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meld_check_bits(meld_counts):
     """Bit mask of the tiles some of whose copies the melds lock."""
     bits = np.int64(0)
@@ -124,7 +127,7 @@ def meld_check_bits(meld_counts):
     return bits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # the DP allocates; its callers run without reference counting
 def _group_dp(counts, locked, g, slot, with_masks, work):
     """Group g's distances (and with_masks, masks) by the dynamic programme, into `slot`.
 
@@ -189,7 +192,7 @@ def _store_row(table, g, rank, slot, local_check, with_masks, work):
     return needs_dp
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _load_group(table, counts, locked, check_bits, g, slot, with_masks, work):
     """Group g of `counts`: its 10 distances (and masks, in global tile bits) into `slot`."""
     _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), slot, with_masks, work)
@@ -234,22 +237,16 @@ def _merge_slot(work, slot, n_sets, with_masks):
 def _regular_classes(table, c0, c1, c2, c3, n_sets):
     """Deficiency of the regular form from the four groups' distance classes: the suits'
     merge is two table lookups (lookup.merged_class), then one pass over the honours' row."""
-    return _suits_with_honours(table, merged_class(table, merged_class(table, c0, c1), c2), c3, n_sets)
-
-
-@njit(cache=True, inline="always")
-def _suits_with_honours(table, suits, honours, n_sets):
-    """Deficiency of the regular form from the class of the three suits merged and the
-    honours' class: the best split of the sets and the pair between the two."""
-    merged = class_row(suits)
-    row = class_row(honours)
+    merged = class_row(merged_class(table, merged_class(table, c0, c1), c2))
+    honors = class_row(c3)
     best = INF
     for i in range(n_sets + 1):
-        best = min(best, table[merged + i] + table[row + 5 + n_sets - i], table[merged + 5 + i] + table[row + n_sets - i])
+        best = min(best, table[merged + i] + table[honors + 5 + n_sets - i],
+                   table[merged + 5 + i] + table[honors + n_sets - i])
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular_distance(table, counts, n_sets):
     """Deficiency of the regular form when no meld locks a tile: four classes read straight
     from the table and merged, nothing else (the hot path of shanten)."""
@@ -263,7 +260,7 @@ def regular_distance(table, counts, n_sets):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form: n_sets sets + one pair from `counts`."""
     for g in range(4):
@@ -292,7 +289,7 @@ def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     return best, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
     """Load the hand's four groups (slots 0-3, their ranks into `ranks`) and, for each group,
     the merge of the other three (slots 14-17): then regular_after_change costs one lookup
@@ -313,7 +310,7 @@ def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
             work[_MASK + (_LEAVE_OUT + g) * N_ENTRIES + k] = work[_ACC_MASK + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form of `counts`, which differs from the hand
     given to prepare_sweep only in group g (whose new rank is `rank`). Without masks, only
@@ -357,20 +354,22 @@ def _merge_two(work, a, b, out, n_sets):
         work[_MASK + out * N_ENTRIES + k] = work[_ACC_MASK + k]
 
 
-@njit(cache=True)
-def prepare_draws(table, counts, locked, check_bits, n_sets, ranks, work):
-    """Prepare a draw sweep of the 3n+1 hand `counts`: each later draw changes one group and
-    each discard after it one more, so the sweep keeps every merge of two groups (and of
-    three) of this hand, and each discard then costs a merge or two instead of three.
-    Also keeps the groups' ranks and distance classes and, per tile held, its group's rank
-    and class less that tile (what regular_bound_after_draw reads); the ranks also into
+@njit(cache=True, _nrt=False)
+def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work):
+    """Prepare a draw sweep of the 3n+1 hand `counts` (X): each later draw changes one group
+    and each discard after it at most one more, so the sweep keeps every merge of two groups
+    (and of three) of X, and a discard then costs a merge or two instead of three.
+
+    Also works out, for each kind k held, the regular form of the 3n hand X less k: drawing u
+    and discarding k leaves X less k plus u, whose distance is X less k's, or one less exactly
+    when u is in its useful mask. regular_candidates reads every draw's discards from that
+    for a `target` deficiency: the mask is needed only within distance target + 1 (where
+    the group's row is kept for regular_after_draw), and the distance comes first from the
+    table that stays in cache. The groups' ranks go into
     `ranks`."""
     for g in range(4):
-        rank = group_rank(table, counts, g)
-        ranks[g] = rank
-        work[_DRAW_RANKS + g] = rank
-        work[_DRAW_CLASSES + g] = distance_class(table, g, rank)
-        _load_ranked_group(table, counts, locked, check_bits, g, rank, g, True, work)
+        ranks[g] = group_rank(table, counts, g)
+        _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
     for a in range(4):
         for b in range(a + 1, 4):
             c = 0
@@ -381,81 +380,71 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, ranks, work):
     for g in range(4):
         other = 1 if g == 0 else 0
         _merge_two(work, _PAIR_SLOT[g, other], other, _LEAVE_OUT + g, n_sets)
+    work[_DRAW_SELF] = regular_after_change(table, counts, locked, check_bits, 0, ranks[0], n_sets, False, work)[0]
     for t in range(34):
         if counts[t] > 0:
             g = 3 if t >= 27 else t // 9
             counts[t] -= 1
             rank = group_rank(table, counts, g)
+            d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
+            if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
+                d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, True, work)
+                kept = _LESS_ONE_ROW + 2 * N_ENTRIES * t
+                for e in range(N_ENTRIES):
+                    work[kept + e] = work[_DIST + _CHANGED * N_ENTRIES + e]
+                    work[kept + N_ENTRIES + e] = work[_MASK + _CHANGED * N_ENTRIES + e]
             counts[t] += 1
-            work[_LESS_ONE_RANK + t] = rank
-            work[_LESS_ONE_CLASS + t] = distance_class(table, g, rank)
+            work[_LESS_ONE_DIST + t] = d
+            work[_LESS_ONE_MASK + t] = m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def regular_candidates(counts, u, target, work):
+    """The kinds k whose discard, after the draw of u, leaves the prepared hand X a regular
+    form within `target` (the one given to prepare_draws): X less k plus u is at X less k's distance, or one less where u is
+    useful to it (adding a tile never lengthens a hand, nor shortens it by more than one).
+    `counts` is X plus u. Discarding the drawn tile itself (when X holds none) leaves X."""
+    found = np.int64(0)
+    for k in range(34):
+        if counts[k] == 0:
+            continue
+        if k == u and counts[k] == 1:
+            reached = work[_DRAW_SELF] <= target
+        else:
+            d = work[_LESS_ONE_DIST + k]
+            reached = d <= target or (d == target + 1 and (work[_LESS_ONE_MASK + k] >> u) & 1)
+        if reached:
+            found |= np.int64(1) << k
+    return found
+
+
+@njit(cache=True, inline="always")
 def regular_draw(table, counts, locked, check_bits, u, work):
     """The draw of tile u (already added to `counts`, the prepared hand plus u): its group's
-    row into the drawn slot, and the merged classes a discard's bound starts from (for a
-    discard from suit s, the other two suits; from the honours, all three). Returns the
-    drawn group's new rank."""
+    row into the drawn slot."""
     g = 3 if u >= 27 else u // 9
-    rank = group_rank(table, counts, g)
-    _load_ranked_group(table, counts, locked, check_bits, g, rank, _DRAWN, True, work)
-    drawn = distance_class(table, g, rank)
-    c0 = drawn if g == 0 else work[_DRAW_CLASSES]
-    c1 = drawn if g == 1 else work[_DRAW_CLASSES + 1]
-    c2 = drawn if g == 2 else work[_DRAW_CLASSES + 2]
-    suits01 = merged_class(table, c0, c1)
-    work[_DRAW_REST] = merged_class(table, c1, c2)
-    work[_DRAW_REST + 1] = merged_class(table, c0, c2)
-    work[_DRAW_REST + 2] = suits01
-    work[_DRAW_REST + 3] = merged_class(table, suits01, c2)
-    work[_DRAW_REST + 4] = drawn if g == 3 else work[_DRAW_CLASSES + 3]
-    return rank
+    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), _DRAWN, True, work)
 
 
 @njit(cache=True, inline="always")
-def draw_ranks(work, u, drawn_rank, ranks):
-    """The four groups' ranks after the draw of u into `ranks`."""
-    for g in range(4):
-        ranks[g] = work[_DRAW_RANKS + g]
-    ranks[3 if u >= 27 else u // 9] = drawn_rank
-
-
-@njit(cache=True, inline="always")
-def regular_bound_after_draw(table, counts, u, k, n_sets, work):
-    """(a lower bound of the regular deficiency, rank of k's group) of the prepared hand plus
-    u (after regular_draw) less k (`counts` holds it): k's group's class, one merge lookup
-    and a pass over two class rows. Exact when no meld locks a tile, and a bound when one
-    does (fewer copies never bring a hand closer)."""
-    gk = 3 if k >= 27 else k // 9
-    if gk == (3 if u >= 27 else u // 9):
-        rank = group_rank(table, counts, gk)
-        changed = distance_class(table, gk, rank)
-    else:
-        rank = work[_LESS_ONE_RANK + k]
-        changed = work[_LESS_ONE_CLASS + k]
-    if gk == 3:
-        return _suits_with_honours(table, work[_DRAW_REST + 3], changed, n_sets), rank
-    return _suits_with_honours(table, merged_class(table, work[_DRAW_REST + gk], changed), work[_DRAW_REST + 4],
-                               n_sets), rank
-
-
-@njit(cache=True, inline="always")
-def regular_after_draw(table, counts, locked, check_bits, u, k, rank, n_sets, leave_out_ready, work):
+def regular_after_draw(table, counts, locked, check_bits, u, k, n_sets, leave_out_ready, work):
     """(deficiency, useful mask, leave_out_ready) of the regular form of the prepared hand
-    plus u less k (`counts` holds it; `rank` is k's group's rank from
-    regular_bound_after_draw). leave_out_ready: bit g once the merge of the groups other than
-    g after the draw is in the scratch (the caller starts each draw at 0)."""
+    plus u less k (`counts` holds it), after regular_draw. leave_out_ready: bit g once the
+    merge of the groups other than g after the draw is in the scratch (0 at each draw)."""
     gu = 3 if u >= 27 else u // 9
     gk = 3 if k >= 27 else k // 9
     if gk == gu:
         rest = _LEAVE_OUT + gu  # the draw's group is the one that changes: the rest as prepared
-    else:
+        _load_ranked_group(table, counts, locked, check_bits, gk, group_rank(table, counts, gk), _CHANGED, True, work)
+    else:  # k's group as prepare_draws kept it, the rest merged with the drawn group
         rest = _DRAWN_LEAVE_OUT + gk
         if not (leave_out_ready >> gk) & 1:
             _merge_two(work, _PAIR_SLOT[gk, gu], _DRAWN, rest, n_sets)
             leave_out_ready |= 1 << gk
-    _load_ranked_group(table, counts, locked, check_bits, gk, rank, _CHANGED, True, work)
+        kept = _LESS_ONE_ROW + 2 * N_ENTRIES * k
+        for e in range(N_ENTRIES):
+            work[_DIST + _CHANGED * N_ENTRIES + e] = work[kept + e]
+            work[_MASK + _CHANGED * N_ENTRIES + e] = work[kept + N_ENTRIES + e]
     d, m = _merge_changed(work, rest, n_sets, True)
     return d, m, leave_out_ready
 
@@ -541,7 +530,7 @@ def _rank_without(table, counts, s, part):
     return rank
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_masks, work):
     """Slot 4 + 3s + j: suit s without one copy of each held tile of knitted part j.
     Returns False when a meld holds all four copies of one of the part's tiles."""
@@ -562,7 +551,7 @@ def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_m
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _remainder(work, k, n_melds, with_masks):
     """(distance, mask) of the set and pair (just the pair with a meld) beside knitted
     straight k, from the four remainder slots of that straight."""
@@ -595,7 +584,7 @@ def _remainder(work, k, n_melds, with_masks):
     return best, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks, work):
     """组合龙 + one set + a pair (at most one fixed meld, which is then the set).
 
@@ -654,7 +643,7 @@ def _keep(value, mask, best, best_mask):
     return best, best_mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, with_masks):
     """(deficiency, useful mask) of the knitted straight for a hand without melds, from the
     four groups' ranks: the table stores each suit's remainder beside each knitted part
@@ -714,7 +703,7 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, wi
     return best, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
     """Deficiency (and, with_masks, useful mask) of every form into dist[5] / masks[5].
 
@@ -757,7 +746,7 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
                     work)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, knitted_floor, with_masks, dist,
                 masks, work):
     """Every form but the regular one (already in dist[REGULAR]) into dist / masks.

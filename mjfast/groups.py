@@ -26,7 +26,7 @@ MAX_GROUP_TILES = 14  # a hand never holds more standing tiles than this
 _N_STATES = 5 * 2 * 5 * 5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # allocates: callable from kernels compiled without reference counting
 def group_distances(counts, caps, chows, out):
     """Fill out[p*5+m] with the distance of the group to m sets + p pairs (see module doc).
 
@@ -72,7 +72,7 @@ def group_distances(counts, caps, chows, out):
                 out[p * 5 + m] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # allocates: callable from kernels compiled without reference counting
 def group_distances_and_masks(counts, caps, chows, dist, masks):
     """group_distances plus, per entry, the bitmask of tiles whose draw lowers it by one."""
     group_distances(counts, caps, chows, dist)

@@ -150,14 +150,14 @@ def test_draw_sweep_matches_the_discard_sweep():
             if x[u] + locked[u] >= 4:
                 continue
             x[u] += 1
-            discard_sweep(table, x, locked, n_melds, INF, plain_dist, plain_mask, work, dist, masks)
-            x[u] -= 1
-            prepare_draws(table, x, locked, check_bits, 4 - n_melds, ranks, work)  # the sweep reused the slots
-            floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], work) - 1
-            x[u] += 1
+            discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, work, dist, masks)
             best = plain_dist.min()
             skip = int(rng.integers(0, 1 << 34)) & int(rng.integers(0, 1 << 34))
             for target in (best, best + 1):
+                x[u] -= 1
+                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, ranks, work)
+                floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], target + 1, work) - 1
+                x[u] += 1
                 draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist, drawn_mask, work,
                            dist, masks, ranks)
                 within = (plain_dist <= target) & ((skip >> np.arange(34)) & 1 == 0)
