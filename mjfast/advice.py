@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .discard import discard_options, draw_sweep, knitted_floor, masked_sum, next_acceptances
+from .discard import discard_options, draw_sweep, masked_sum, next_acceptances, prepare_look_ahead
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
@@ -32,7 +32,7 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .forms import N_FORMS, meld_check_bits, prepare_draws, presence_bits
+from .forms import N_FORMS, meld_check_bits
 
 UNKNOWN = -1
 _KEY = types.UniTuple(types.int64, 2)
@@ -187,8 +187,7 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
-    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, 1, ranks, work)
-    floor = knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], 2, work) - 1
+    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, 0, ranks, work)
     for u in range(34):
         if not (draws >> u) & 1 or unseen[u] <= 0:
             continue

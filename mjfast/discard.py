@@ -91,6 +91,30 @@ def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     return 0
 
 
+@njit(cache=True, inline="always")
+def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
+    """A lower bound of every form but the regular one, from the presence bits and a bound
+    `knitted` of the knitted straight (INF with 2+ melds: no other form is possible)."""
+    if n_melds == 0:
+        return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted(ge1, False)[0], knitted)
+    if n_melds == 1:
+        return knitted
+    return INF
+
+
+@njit(cache=True, _nrt=False)
+def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, hand_knitted, ranks, work):
+    """Prepare draw sweeps of the 3n+1 `hand13` at `target` (forms.prepare_draws) and return
+    the knitted straight's floor to give them. `hand_knitted`: a lower bound of the form's
+    deficiency already known (0 if none); where it is out of reach, the hand's own is not
+    worked out (which reads the table at random places)."""
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, ranks, work)
+    if hand_knitted > target + 1:
+        return INF
+    # The draw brings the form at most one closer: target + 1 is as far as it matters.
+    return knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], target + 1, work) - 1
+
+
 @njit(cache=True, _nrt=False)
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
@@ -111,12 +135,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     ge1, ge2, odd, eq4 = presence_bits(hand)
     # The other forms' distances after the draw bound every discard's: most draws rule
     # them out at once.
-    others_floor = INF
-    if n_melds == 0:
-        others_floor = min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted(ge1, False)[0],
-                           floor)
-    elif n_melds == 1:
-        others_floor = floor
+    others_floor = _other_forms_floor(n_melds, ge1, ge2, odd, eq4, floor)
     drawn = False
     leave_out_ready = 0
     for k in range(34):
@@ -131,10 +150,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
         b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
         others_bound = INF
         if others_floor <= target:
-            others_bound = floor
-            if n_melds == 0:
-                others_bound = min(seven_pairs(b2, b3, b4)[0], thirteen_orphans(b1, b2)[0], honors_knitted(b1, False)[0],
-                                   floor)
+            others_bound = _other_forms_floor(n_melds, b1, b2, b3, b4, floor)
         if in_regular or others_bound <= target:
             for f in range(N_FORMS):
                 dist[f] = INF
@@ -220,8 +236,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     ranks = np.empty(4, np.int64)
     for g in range(4):
         ranks[g] = group_rank(table, hand, g)
-    # The knitted straight of the whole hand bounds every discard's: where it is out of
-    # reach, no discard needs its own (which reads the table at random places).
+    # The knitted straight of the whole hand bounds every discard's.
     hand_knitted = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], INF, work)
     form_dist = np.empty(N_FORMS, np.int64)
     form_masks = np.empty(N_FORMS, np.int64)
@@ -239,11 +254,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
             if dist[kinds[j]] == deficiency:
                 partners |= np.int64(1) << kinds[j]
         hand[t] -= 1
-        prepare_draws(table, hand, meld_counts, check_bits, 4 - n_melds, target, ranks, work)
-        # The draw brings the form at most one closer: target + 1 is as far as it matters.
-        floor = INF
-        if hand_knitted <= target + 1:
-            floor = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], target + 1, work) - 1
+        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, hand_knitted, ranks, work)
         weight_total = 0
         weighted = 0.0
         for u in range(34):

@@ -365,8 +365,7 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work
     when u is in its useful mask. regular_candidates reads every draw's discards from that
     for a `target` deficiency: the mask is needed only within distance target + 1 (where
     the group's row is kept for regular_after_draw), and the distance comes first from the
-    table that stays in cache. The groups' ranks go into
-    `ranks`."""
+    table that stays in cache. The groups' ranks go into `ranks`."""
     for g in range(4):
         ranks[g] = group_rank(table, counts, g)
         _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
@@ -401,8 +400,9 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work
 @njit(cache=True, inline="always")
 def regular_candidates(counts, u, target, work):
     """The kinds k whose discard, after the draw of u, leaves the prepared hand X a regular
-    form within `target` (the one given to prepare_draws): X less k plus u is at X less k's distance, or one less where u is
-    useful to it (adding a tile never lengthens a hand, nor shortens it by more than one).
+    form within `target` (the one given to prepare_draws): X less k plus u is at X less k's
+    distance, or one less where u is useful to it (adding a tile never lengthens a hand, nor
+    shortens it by more than one).
     `counts` is X plus u. Discarding the drawn tile itself (when X holds none) leaves X."""
     found = np.int64(0)
     for k in range(34):
