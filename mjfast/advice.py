@@ -32,9 +32,10 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .forms import N_FORMS, meld_check_bits
+from .forms import N_FORMS, lowest_bit, meld_check_bits
 
 UNKNOWN = -1
+_EVERY_TILE = (1 << 34) - 1
 _KEY = types.UniTuple(types.int64, 2)
 _MISSING = -1  # no memo entry: a stored (points << 8) | shape never has shape 255
 
@@ -187,26 +188,27 @@ def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, p
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
-    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, 0, ranks, work)
+    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, _EVERY_TILE, 0, ranks, work)
     for u in range(34):
         if not (draws >> u) & 1 or unseen[u] <= 0:
             continue
         copies = unseen[u]
         hand13[u] += 1
         unseen[u] -= 1
-        draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, 0, level2_dist, level2_mask, work, dist,
-                   masks, ranks)
+        ready = draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, 0, level2_dist, level2_mask,
+                           work, dist, masks, ranks)
         best = 0
         best_value = 0
-        for k in range(34):
-            if level2_dist[k] == 1:
-                hand13[k] -= 1
-                valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules,
-                                            minimum, memo, out, fan_work)
-                if valid > best or (valid == best and value > best_value):
-                    best = valid
-                    best_value = value
-                hand13[k] += 1
+        while ready:
+            k = lowest_bit(ready)
+            ready &= ready - 1
+            hand13[k] -= 1
+            valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules, minimum,
+                                        memo, out, fan_work)
+            if valid > best or (valid == best and value > best_value):
+                best = valid
+                best_value = value
+            hand13[k] += 1
         unseen[u] += 1
         hand13[u] -= 1
         weight += copies
@@ -292,13 +294,12 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
-    every_tile = (np.int64(1) << 34) - 1
     for t in range(34):
         one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
         if not one_step:
             continue
         hand[t] -= 1
-        draws = every_tile if out_dist[t] == 1 else out_mask[t]
+        draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
             table, hand, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
             fan_work, work, dist, masks, level2_dist, level2_mask)

@@ -13,12 +13,17 @@ from .forms import (
     N_FORMS,
     REGULAR,
     best_of,
+    drawn_presence_bits,
+    drawn_ranks,
     honors_knitted,
     knitted_straight,
     knitted_straight_fast,
+    lowest_bit,
     meld_check_bits,
     other_forms,
+    popcount,
     prepare_draws,
+    prepared_discards,
     prepare_sweep,
     presence_bits,
     presence_bits_after,
@@ -37,6 +42,35 @@ def masked_sum(mask, unseen):
     for t in range(34):  # without branches: the bits are random, a branch mispredicts
         total += unseen[t] & -((mask >> t) & 1)
     return total
+
+
+@njit(cache=True, inline="always")
+def unseen_planes(unseen):
+    """The unseen counts (0-4) as three tile masks, bit i of each count in plane i: then
+    an acceptance is three popcounts (see accepted), where masked_sum reads all 34."""
+    p0 = np.int64(0)
+    p1 = np.int64(0)
+    p2 = np.int64(0)
+    for t in range(34):
+        c = np.int64(unseen[t])
+        p0 |= (c & 1) << t
+        p1 |= ((c >> 1) & 1) << t
+        p2 |= ((c >> 2) & 1) << t
+    return p0, p1, p2
+
+
+@njit(cache=True, inline="always")
+def planes_with(p0, p1, p2, t, count):
+    """unseen_planes after tile t's unseen count changed to `count`."""
+    clear = ~(np.int64(1) << t)
+    return ((p0 & clear) | (np.int64(count & 1) << t), (p1 & clear) | (np.int64((count >> 1) & 1) << t),
+            (p2 & clear) | (np.int64((count >> 2) & 1) << t))
+
+
+@njit(cache=True, inline="always")
+def accepted(mask, p0, p1, p2):
+    """masked_sum(mask, unseen) from unseen's planes."""
+    return popcount(mask & p0) + 2 * popcount(mask & p1) + 4 * popcount(mask & p2)
 
 
 @njit(cache=True)
@@ -72,7 +106,8 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         masks[REGULAR] = m
         if n_melds <= 1:
             b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, t, hand[t])
-            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, floor, True, dist, masks, work)
+            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, INF, floor, True, dist, masks,
+                        work)
         out_dist[t], out_mask[t] = best_of(dist, masks)
         ranks[g] = kept
         hand[t] += 1
@@ -103,12 +138,12 @@ def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
 
 
 @njit(cache=True, _nrt=False)
-def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, hand_knitted, ranks, work):
-    """Prepare draw sweeps of the 3n+1 `hand13` at `target` (forms.prepare_draws) and return
-    the knitted straight's floor to give them. `hand_knitted`: a lower bound of the form's
+def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, hand_knitted, ranks, work):
+    """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
+    mask `discards` (forms.prepare_draws) and return the knitted straight's floor to give them. `hand_knitted`: a lower bound of the form's
     deficiency already known (0 if none); where it is out of reach, the hand's own is not
     worked out (which reads the table at random places)."""
-    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, ranks, work)
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, discards, ranks, work)
     if hand_knitted > target + 1:
         return INF
     # The draw brings the form at most one closer: target + 1 is as far as it matters.
@@ -118,12 +153,12 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
 @njit(cache=True, _nrt=False)
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
-    """For each kind k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the
-    drawn tile u): the deficiency and useful mask over all forms of `hand` less k, where the
-    deficiency is at most `target` (out_dist[k] = INF elsewhere, and for kinds not held).
-    `floor`: a lower bound of the knitted straight's deficiency after the draw (see
-    knitted_floor; the prepared hand's less one). Kinds in the tile mask `skip` are left
-    out (INF): the caller knows them already. `hand` is restored on return.
+    """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn
+    tile u) and prepared whose discard leaves a deficiency over all forms of at most `target`, as a tile
+    mask; for each of them, the deficiency and useful mask into out_dist[k] / out_mask[k]
+    (other entries are left alone). `floor`: a lower bound of the knitted straight's
+    deficiency after the draw (see prepare_look_ahead). Kinds in the tile mask `skip` are
+    left out: the caller knows them already. `hand` is restored on return.
 
     A look-ahead asks this for every useful draw and wants only the discards that keep the
     draw's progress: the regular form's are known from the prepared hand without a look-up
@@ -131,21 +166,20 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     within `target` get the exact merge with masks.
     """
     n_sets = 4 - n_melds
-    candidates = regular_candidates(hand, u, target, work) & ~skip
-    ge1, ge2, odd, eq4 = presence_bits(hand)
+    ge1, ge2, odd, eq4 = drawn_presence_bits(work, u, hand[u])
+    wanted = ge1 & prepared_discards(work) & ~skip
+    candidates = regular_candidates(wanted, u, hand[u], target, work)
     # The other forms' distances after the draw bound every discard's: most draws rule
     # them out at once.
     others_floor = _other_forms_floor(n_melds, ge1, ge2, odd, eq4, floor)
+    todo = candidates if others_floor > target else wanted
+    found = np.int64(0)
     drawn = False
     leave_out_ready = 0
-    for k in range(34):
-        out_dist[k] = INF
-        out_mask[k] = 0
-        if hand[k] == 0 or (skip >> k) & 1:
-            continue
+    while todo:
+        k = lowest_bit(todo)
+        todo &= todo - 1
         in_regular = (candidates >> k) & 1
-        if not in_regular and others_floor > target:
-            continue
         hand[k] -= 1
         b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
         others_bound = INF
@@ -164,15 +198,17 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
                 dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(
                     table, hand, meld_counts, check_bits, u, k, n_sets, leave_out_ready, work)
             if others_bound <= target:
-                for g in range(4):
-                    ranks[g] = group_rank(table, hand, g)
-                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, floor, True, dist, masks,
-                            work)
+                if floor <= target:  # only the knitted straight reads the ranks
+                    drawn_ranks(table, hand, u, k, ranks, work)
+                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, target, floor, True, dist,
+                            masks, work)
             d, m = best_of(dist, masks)
             if d <= target:
+                found |= np.int64(1) << k
                 out_dist[k] = d
                 out_mask[k] = m
         hand[k] += 1
+    return found
 
 
 @njit(cache=True)
@@ -191,8 +227,9 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
     for t in range(34):
         best = min(best, out_dist[t])
     at_best = np.int64(0)
+    p0, p1, p2 = unseen_planes(unseen)
     for t in range(34):
-        out_acceptance[t] = masked_sum(out_mask[t], unseen) if out_dist[t] < INF else 0
+        out_acceptance[t] = accepted(out_mask[t], p0, p1, p2) if out_dist[t] < INF else 0
         out_next[t] = 0.0
         if out_dist[t] == best:
             at_best |= np.int64(1) << t
@@ -242,6 +279,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     form_masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
+    p0, p1, p2 = unseen_planes(unseen)
     for i in range(n):
         t = kinds[i]
         out_next[t] = 0.0
@@ -253,12 +291,24 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
         for j in range(n):
             if dist[kinds[j]] == deficiency:
                 partners |= np.int64(1) << kinds[j]
+        # Discarding k after drawing u reaches the target only where discarding k now is
+        # within the deficiency: the hand less k is one tile from the hand less k plus u
+        # less t, and adding a tile brings a hand at most one closer.
+        reachable = np.int64(0)
+        for k in range(34):
+            if dist[k] <= deficiency:
+                reachable |= np.int64(1) << k
         hand[t] -= 1
-        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, hand_knitted, ranks, work)
+        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, reachable, hand_knitted,
+                                   ranks, work)
         weight_total = 0
         weighted = 0.0
-        for u in range(34):
-            if not (useful[t] >> u) & 1 or unseen[u] <= 0:
+        draws = useful[t]
+        while draws:
+            u = lowest_bit(draws)
+            draws &= draws - 1
+            w = unseen[u]
+            if w <= 0:
                 continue
             if not (cleared >> u) & 1:
                 known[u, :, :] = _UNKNOWN
@@ -269,19 +319,23 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
                 if known[u, i, j] != _UNKNOWN:
                     skip |= np.int64(1) << kinds[j]
                     best_acc = max(best_acc, known[u, i, j])
-            w = unseen[u]
             hand[u] += 1
-            unseen[u] -= 1
-            draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist, level2_mask,
-                       work, form_dist, form_masks, ranks)
-            for k in range(34):
-                acc = _OFF_TARGET
-                if level2_dist[k] == target:
-                    acc = masked_sum(level2_mask[k], unseen)
-                    best_acc = max(best_acc, acc)
-                if (partners >> k) & 1 and not (skip >> k) & 1:
+            q0, q1, q2 = planes_with(p0, p1, p2, u, w - 1)
+            found = draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist,
+                               level2_mask, work, form_dist, form_masks, ranks)
+            # The rest of `partners` is off target: none of their discards keeps the draw's progress.
+            off = partners & ~skip & ~found
+            while off:
+                k = lowest_bit(off)
+                off &= off - 1
+                known[u, position[k], i] = _OFF_TARGET
+            while found:
+                k = lowest_bit(found)
+                found &= found - 1
+                acc = accepted(level2_mask[k], q0, q1, q2)
+                best_acc = max(best_acc, acc)
+                if (partners >> k) & 1:
                     known[u, position[k], i] = acc
-            unseen[u] += 1
             hand[u] -= 1
             weight_total += w
             weighted += w * best_acc

@@ -23,7 +23,7 @@ What allocates (the group DP) says `_nrt=True` explicitly, or it would inherit t
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 from numba.extending import intrinsic
 
 from .groups import INF, N_ENTRIES, group_distances, group_distances_and_masks
@@ -76,11 +76,15 @@ _REST = _DP_IN + 18  # 34 counts: the tiles left beside a knitted part
 _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
 _FORM_DIST = _LOCKED + 34  # N_FORMS: a query's per-form distances (see form_rows)
 _FORM_MASK = _FORM_DIST + N_FORMS  # N_FORMS: and masks
-# A draw sweep's 3n+1 hand X: the regular form's deficiency of X, and for each kind k held,
-# the regular form's distance and useful mask of the 3n hand X less k (see
-# regular_candidates) and, where a draw may bring it within the target, k's group's row.
+# A draw sweep's 3n+1 hand X: the regular form's deficiency of X, its presence bits and
+# groups' ranks, and for each kind k held and prepared, the regular form's distance and useful mask of
+# the 3n hand X less k (see regular_candidates) and, where a draw may bring it within the
+# target, k's group's row.
 _DRAW_SELF = _FORM_MASK + N_FORMS
-_LESS_ONE_DIST = _DRAW_SELF + 1
+_DRAW_BITS = _DRAW_SELF + 1
+_DRAW_RANKS = _DRAW_BITS + 4
+_DRAW_DISCARDS = _DRAW_RANKS + 4  # the tile mask of the discards prepared
+_LESS_ONE_DIST = _DRAW_DISCARDS + 1
 _LESS_ONE_MASK = _LESS_ONE_DIST + 34
 _LESS_ONE_ROW = _LESS_ONE_MASK + 34  # 34 x (10 distances, 10 masks): k's group in X less k
 _MEMO_READY = _LESS_ONE_ROW + 34 * 2 * N_ENTRIES  # 1 once the memo's keys are cleared (on first use)
@@ -113,6 +117,16 @@ def popcount(typingctx, x):
     version took a dozen."""
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx, x):
+    """Index of the lowest set bit of a nonzero integer (LLVM's cttz): loops over the kinds
+    in a tile mask visit only those, where a loop over all 34 tested each."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
 
     return x(x), codegen
 
@@ -355,7 +369,7 @@ def _merge_two(work, a, b, out, n_sets):
 
 
 @njit(cache=True, _nrt=False)
-def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work):
+def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, ranks, work):
     """Prepare a draw sweep of the 3n+1 hand `counts` (X): each later draw changes one group
     and each discard after it at most one more, so the sweep keeps every merge of two groups
     (and of three) of X, and a discard then costs a merge or two instead of three.
@@ -365,10 +379,17 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work
     when u is in its useful mask. regular_candidates reads every draw's discards from that
     for a `target` deficiency: the mask is needed only within distance target + 1 (where
     the group's row is kept for regular_after_draw), and the distance comes first from the
-    table that stays in cache. The groups' ranks go into `ranks`."""
+    table that stays in cache. Only the kinds in the tile mask `discards` are prepared: the
+    sweeps after it consider no other discard. The groups' ranks go into `ranks`."""
     for g in range(4):
         ranks[g] = group_rank(table, counts, g)
+        work[_DRAW_RANKS + g] = ranks[g]
         _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+    ge1, ge2, odd, eq4 = presence_bits(counts)
+    work[_DRAW_BITS] = ge1
+    work[_DRAW_BITS + 1] = ge2
+    work[_DRAW_BITS + 2] = odd
+    work[_DRAW_BITS + 3] = eq4
     for a in range(4):
         for b in range(a + 1, 4):
             c = 0
@@ -380,35 +401,65 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, ranks, work
         other = 1 if g == 0 else 0
         _merge_two(work, _PAIR_SLOT[g, other], other, _LEAVE_OUT + g, n_sets)
     work[_DRAW_SELF] = regular_after_change(table, counts, locked, check_bits, 0, ranks[0], n_sets, False, work)[0]
-    for t in range(34):
-        if counts[t] > 0:
-            g = 3 if t >= 27 else t // 9
-            counts[t] -= 1
-            rank = group_rank(table, counts, g)
-            d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
-            if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
-                d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, True, work)
-                kept = _LESS_ONE_ROW + 2 * N_ENTRIES * t
-                for e in range(N_ENTRIES):
-                    work[kept + e] = work[_DIST + _CHANGED * N_ENTRIES + e]
-                    work[kept + N_ENTRIES + e] = work[_MASK + _CHANGED * N_ENTRIES + e]
-            counts[t] += 1
-            work[_LESS_ONE_DIST + t] = d
-            work[_LESS_ONE_MASK + t] = m
+    work[_DRAW_DISCARDS] = discards
+    held = ge1 & discards
+    while held:
+        t = lowest_bit(held)
+        held &= held - 1
+        g = 3 if t >= 27 else t // 9
+        counts[t] -= 1
+        rank = group_rank(table, counts, g)
+        d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
+        if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
+            d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, True, work)
+            kept = _LESS_ONE_ROW + 2 * N_ENTRIES * t
+            for e in range(N_ENTRIES):
+                work[kept + e] = work[_DIST + _CHANGED * N_ENTRIES + e]
+                work[kept + N_ENTRIES + e] = work[_MASK + _CHANGED * N_ENTRIES + e]
+        counts[t] += 1
+        work[_LESS_ONE_DIST + t] = d
+        work[_LESS_ONE_MASK + t] = m
 
 
 @njit(cache=True, inline="always")
-def regular_candidates(counts, u, target, work):
+def drawn_presence_bits(work, u, count):
+    """presence_bits of the prepared hand X plus the drawn tile u (`count` copies of u now)."""
+    return presence_bits_after(work[_DRAW_BITS], work[_DRAW_BITS + 1], work[_DRAW_BITS + 2], work[_DRAW_BITS + 3], u,
+                               count)
+
+
+@njit(cache=True, inline="always")
+def drawn_ranks(table, counts, u, k, ranks, work):
+    """The four groups' ranks of the prepared hand plus u less k (held in `counts`) into
+    `ranks`: only the groups of u and k differ from the prepared hand's."""
+    for g in range(4):
+        ranks[g] = work[_DRAW_RANKS + g]
+    gu = 3 if u >= 27 else u // 9
+    gk = 3 if k >= 27 else k // 9
+    ranks[gu] = group_rank(table, counts, gu)
+    if gk != gu:
+        ranks[gk] = group_rank(table, counts, gk)
+
+
+@njit(cache=True, inline="always")
+def prepared_discards(work):
+    """The tile mask of the discards prepare_draws prepared."""
+    return work[_DRAW_DISCARDS]
+
+
+@njit(cache=True, inline="always")
+def regular_candidates(held, u, u_count, target, work):
     """The kinds k whose discard, after the draw of u, leaves the prepared hand X a regular
     form within `target` (the one given to prepare_draws): X less k plus u is at X less k's
     distance, or one less where u is useful to it (adding a tile never lengthens a hand, nor
-    shortens it by more than one).
-    `counts` is X plus u. Discarding the drawn tile itself (when X holds none) leaves X."""
+    shortens it by more than one). `held`: the kinds of X plus u to consider (prepared
+    ones, see prepared_discards), where X plus u holds `u_count` copies of u; discarding
+    the drawn tile itself (when X holds none) leaves X."""
     found = np.int64(0)
-    for k in range(34):
-        if counts[k] == 0:
-            continue
-        if k == u and counts[k] == 1:
+    while held:
+        k = lowest_bit(held)
+        held &= held - 1
+        if k == u and u_count == 1:
             reached = work[_DRAW_SELF] <= target
         else:
             d = work[_LESS_ONE_DIST + k]
@@ -742,20 +793,21 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     if n_melds <= 1:
         ranks = (group_rank(table, counts, 0), group_rank(table, counts, 1),
                  group_rank(table, counts, 2), group_rank(table, counts, 3))
-        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, 0, with_masks, dist, masks,
-                    work)
+        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, INF, 0, with_masks, dist,
+                    masks, work)
 
 
 @njit(cache=True, _nrt=False)
-def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, knitted_floor, with_masks, dist,
-                masks, work):
+def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, cap, knitted_floor, with_masks,
+                dist, masks, work):
     """Every form but the regular one (already in dist[REGULAR]) into dist / masks.
     `ranks` holds the four groups' ranks and the presence bits come from presence_bits.
     `knitted_floor`: a known lower bound of the knitted straight's deficiency (0 if none);
-    with `prune`, the form is skipped when the bound already exceeds the best form."""
+    with `prune`, the form is skipped when the bound already exceeds the best form or `cap`
+    (a deficiency beyond which the caller wants nothing; INF for all)."""
     if n_melds > 1:
         return
-    best = dist[REGULAR]
+    best = min(dist[REGULAR], cap)
     if n_melds == 0:
         d, m = seven_pairs(ge2, odd, eq4)
         dist[SEVEN_PAIRS] = d

@@ -122,7 +122,8 @@ def test_best_discards_rejects_bad_visible():
 def test_draw_sweep_matches_the_discard_sweep():
     """The look-aheads' draw sweep (bounds first, merges kept from the prepared 3n+1 hand)
     against the plain discard sweep of the 3n+2 hand, on every draw of random, melded and
-    special-form hands: the same deficiency and mask for every discard within the target."""
+    special-form hands: the same deficiency and mask for every discard within the target,
+    among the discards prepared and not skipped."""
     from mjfast.discard import discard_sweep, draw_sweep, knitted_floor
     from mjfast.forms import N_FORMS, meld_check_bits, new_scratch, prepare_draws, presence_bits
     from mjfast.groups import INF
@@ -153,14 +154,19 @@ def test_draw_sweep_matches_the_discard_sweep():
             discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, work, dist, masks)
             best = plain_dist.min()
             skip = int(rng.integers(0, 1 << 34)) & int(rng.integers(0, 1 << 34))
+            prepared = (1 << 34) - 1 if rng.random() < 0.5 else int(rng.integers(0, 1 << 34))
             for target in (best, best + 1):
                 x[u] -= 1
-                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, ranks, work)
+                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, prepared, ranks, work)
                 floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], target + 1, work) - 1
                 x[u] += 1
-                draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist, drawn_mask, work,
-                           dist, masks, ranks)
-                within = (plain_dist <= target) & ((skip >> np.arange(34)) & 1 == 0)
+                drawn_dist[:] = INF
+                drawn_mask[:] = 0
+                found = draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist,
+                                   drawn_mask, work, dist, masks, ranks)
+                kinds = np.arange(34)
+                within = (plain_dist <= target) & ((skip >> kinds) & 1 == 0) & ((prepared >> kinds) & 1 == 1)
+                assert found == sum(1 << k for k in np.flatnonzero(within)), (str(hand), u, target)
                 assert np.array_equal(drawn_dist, np.where(within, plain_dist, INF)), (str(hand), u, target)
                 assert np.array_equal(drawn_mask, np.where(within, plain_mask, 0)), (str(hand), u, target)
                 compared += int(within.sum())
