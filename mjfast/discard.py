@@ -10,12 +10,13 @@ from numba import njit
 from .groups import INF
 from .lookup import group_rank
 from .forms import (
+    HONOR_BITS,
+    KNITTED_BITS,
     N_FORMS,
     REGULAR,
     best_of,
     drawn_presence_bits,
     drawn_ranks,
-    honors_knitted,
     knitted_straight,
     knitted_straight_fast,
     lowest_bit,
@@ -128,13 +129,21 @@ def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
 
 @njit(cache=True, inline="always")
 def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
-    """A lower bound of every form but the regular one, from the presence bits and a bound
-    `knitted` of the knitted straight (INF with 2+ melds: no other form is possible)."""
-    if n_melds == 0:
-        return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted(ge1, False)[0], knitted)
+    """(a lower bound of every form but the regular one, a lower bound of the knitted
+    straight) from the presence bits and a bound `knitted` of the knitted straight already
+    known; INF with 2+ melds, where no other form is possible. The knitted straight lacks
+    at least its missing knitted tiles, and honours-and-knitted lacks 14 less the honours
+    and the most knitted tiles held: one count serves both."""
+    if n_melds > 1:
+        return INF, INF
+    most = 0
+    for k in range(6):
+        most = max(most, popcount(ge1 & KNITTED_BITS[k]))
+    knitted = max(knitted, 9 - most)
     if n_melds == 1:
-        return knitted
-    return INF
+        return knitted, knitted
+    with_honors = max(0, 14 - popcount(ge1 & HONOR_BITS) - most)  # honours and knitted tiles
+    return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], with_honors, knitted), knitted
 
 
 @njit(cache=True, _nrt=False)
@@ -171,7 +180,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     candidates = regular_candidates(wanted, u, hand[u], target, work)
     # The other forms' distances after the draw bound every discard's: most draws rule
     # them out at once.
-    others_floor = _other_forms_floor(n_melds, ge1, ge2, odd, eq4, floor)
+    others_floor = _other_forms_floor(n_melds, ge1, ge2, odd, eq4, floor)[0]
     todo = candidates if others_floor > target else wanted
     found = np.int64(0)
     drawn = False
@@ -182,9 +191,9 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
         in_regular = (candidates >> k) & 1
         hand[k] -= 1
         b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
-        others_bound = INF
+        others_bound = knitted_bound = INF
         if others_floor <= target:
-            others_bound = _other_forms_floor(n_melds, b1, b2, b3, b4, floor)
+            others_bound, knitted_bound = _other_forms_floor(n_melds, b1, b2, b3, b4, floor)
         if in_regular or others_bound <= target:
             for f in range(N_FORMS):
                 dist[f] = INF
@@ -198,10 +207,10 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
                 dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(
                     table, hand, meld_counts, check_bits, u, k, n_sets, leave_out_ready, work)
             if others_bound <= target:
-                if floor <= target:  # only the knitted straight reads the ranks
+                if knitted_bound <= target:  # only the knitted straight reads the ranks
                     drawn_ranks(table, hand, u, k, ranks, work)
-                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, target, floor, True, dist,
-                            masks, work)
+                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, target, knitted_bound, True,
+                            dist, masks, work)
             d, m = best_of(dist, masks)
             if d <= target:
                 found |= np.int64(1) << k
