@@ -81,8 +81,9 @@ class Replay:
             "Draw": table.draw, "Play": table.play, "Chi": table.chi, "Peng": table.peng,
             "Gang": table.gang, "AnGang": table.an_gang, "BuGang": table.bu_gang, "BuHua": table.bu_hua,
         }
+        new_step = tuple.__new__  # a Step without NamedTuple's keyword handling: once per action
         for action, line in zip(game.actions, game.action_lines or [0] * len(game.actions)):
-            yield Step(action, line, table)
+            yield new_step(Step, (action, line, table))
             try:
                 if action.ignored:
                     self._check_ignored(action)
