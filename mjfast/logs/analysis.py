@@ -35,6 +35,8 @@ from .columns import ACTIONS, CLAIM_ACTION, D, DECISION_CELLS, G, GAME_CELLS, KI
 _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
 _PASS, _HU = ACTIONS.index("pass"), ACTIONS.index("hu")
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
+# The players who may claim a discard of each player, in turn after it.
+_OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in range(4))
 # A claim row's cells, in the order _claims fills them.
 _CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind", "tile", "action", "overruled",
                                          "options", "shanten_before", "shanten_after", "claim_shanten")])
@@ -80,19 +82,24 @@ class Rows:
 
 class _Seat:
     """What the analysis keeps of one player between their turns: the waiting hand as the
-    kernels read it (counts, meld_counts, n_melds), its shanten and useful tiles (a tile
-    mask: the waits when ready), the turns played, and the melds as last seen with their
+    kernels read it (counts, meld_counts, n_melds), its shanten, useful tiles and waits (tile
+    masks; no waits unless ready), the turns played, and the melds as last seen with their
     tile counts and packed form."""
 
-    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "turns", "melds", "melded", "packed")
+    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "waits", "turns", "melds", "melded",
+                 "packed")
 
     def __init__(self, counts: np.ndarray, shanten: int, useful: int):
         self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
-        self.shanten, self.useful, self.turns = shanten, useful, 0
+        self.turns = 0
         self.melds, self.melded, self.packed = (), _NO_MELDS, 0
+        self.figures(shanten, useful)
 
-    def waits_on(self, tile: int) -> bool:
-        return self.shanten == 0 and (self.useful >> tile) & 1
+    def figures(self, shanten: int, useful: int) -> None:
+        """Set the waiting hand's shanten and useful tiles; its waits are kept as a mask of
+        their own, so that the test of every discard for wins is one shift (see _claims)."""
+        self.shanten, self.useful = shanten, useful
+        self.waits = useful if shanten == 0 else 0
 
     def melds_now(self, melds: list) -> tuple[np.ndarray, int]:
         """(meld tile counts, packed melds) of the player's melds now; recomputed only when
@@ -146,19 +153,18 @@ class GameAnalyser:
         last = len(game.actions) - 1
         first_decision = self.decisions.n
         self._rejection = None
-        for k, step in enumerate(replay):
+        for k, (action, line, table) in enumerate(replay):
             self._raise_rejection()
-            table, action = step.table, step.action
             if seats is None:
                 seats = [self._dealt(table, p) for p in range(4)]
             if table.pending is not None and table.phase in (CLAIM, ROB):
-                self._claims(table, action, step.line, seats, index)
+                self._claims(table, action, line, seats, index)
             if action.kind == "Play":
-                self._discard(table, action, step.line, seats[action.player], index, game.match_id)
+                self._discard(table, action, line, seats[action.player], index, game.match_id)
                 if k == last:  # nothing follows: the others' claims on it all passed
                     after = table.copy()
                     after.play(action.player, action.tile)
-                    self._claims(after, None, step.line, seats, index)
+                    self._claims(after, None, line, seats, index)
         check = replay.check()
         self._raise_rejection()
         self._game_row(game, index, check, self.decisions.data[first_decision:self.decisions.n])
@@ -194,19 +200,18 @@ class GameAnalyser:
             return
         counts[tile] -= 1
         seat.counts, seat.meld_counts, seat.n_melds = counts, meld_counts, len(melds)
-        seat.shanten, seat.useful = shanten, useful
+        seat.figures(shanten, useful)
 
     def _claims(self, table, action, line: int, seats: list, index: int) -> None:
         """A row for each player who could claim the pending tile; `action` is what followed
         (None when nothing did)."""
         giver, tile = table.pending
         robbing = table.phase == ROB
-        overruled = {who: CLAIM_ACTION[claim] for who, claim, _ in action.ignored} if action is not None else {}
         after_giver = (giver + 1) % 4
-        for player in (after_giver, (giver + 2) % 4, (giver + 3) % 4):
+        for player in _OTHERS[giver]:
             seat = seats[player]
             concealed = table.seats[player].concealed
-            if (not seat.waits_on(tile) and concealed[tile] < 2
+            if (not (seat.waits >> tile) & 1 and concealed[tile] < 2
                     and (robbing or player != after_giver or not _may_chow(concealed, tile))):
                 continue  # no win, no pung, no chow: nothing to ask the rules (the common case)
             options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
@@ -217,10 +222,11 @@ class GameAnalyser:
                 done, lost = CLAIM_ACTION[action.kind], 0
                 # a claim the rules do not allow breaks the game when the replay applies it
                 after = shanten_of.get((done, action.tile), -1 if done == _HU else NA)
-            elif player in overruled:
-                done, lost = overruled[player], 1
             else:
-                done, lost = _PASS, 0
+                # the log's Ignore clauses (the last one of the player, if several) say what
+                # the player claimed in vain
+                claimed = [claim for who, claim, _ in action.ignored if who == player] if action is not None else []
+                done, lost = (CLAIM_ACTION[claimed[-1]], 1) if claimed else (_PASS, 0)
             row = self.decisions.append()
             row[_CLAIM_CELLS] = (
                 index, line, player, seat.turns + 1, _CLAIM, tile, done, lost, options, seat.shanten, after,
@@ -230,7 +236,7 @@ class GameAnalyser:
         """(option bits, {(action, tile as the log writes the claim): shanten after it}) of one
         player's claims on `tile` (the log writes a chow by its middle tile)."""
         bits, shanten_of = 0, {}
-        if seat.waits_on(tile):
+        if (seat.waits >> tile) & 1:
             try:
                 score_win(table.win(player, tile))
                 bits |= OPTION_BITS["hu"]
