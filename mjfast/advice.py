@@ -176,19 +176,20 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
 
 
 @njit(cache=True)
-def _one_step(table, hand13, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo,
-              out, fan_work, work, dist, masks, level2_dist, level2_mask):
+def _one_step(table, hand13, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
+              memo, out, fan_work, work, dist, masks, level2_dist, level2_mask):
     """For a 3n+1 hand and the candidate draws (a tile mask): the draws after which some
     discard leaves a ready hand with a valid wait (a mask), and over all candidate draws
     weighted by their unseen copies, the valid acceptance and fan value of the best such
-    discard (0 where there is none)."""
+    discard (0 where there is none). `discards`: a tile mask holding every discard that
+    may leave a ready hand after a draw (the others are not looked at)."""
     valid_draws = np.int64(0)
     weight = 0
     expected = 0.0
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
-    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, _EVERY_TILE, 0, ranks, work)
+    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, 0, ranks, work)
     for u in range(34):
         if not (draws >> u) & 1 or unseen[u] <= 0:
             continue
@@ -294,6 +295,12 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
+    # After a draw, discarding k leaves a ready hand only where discarding k now leaves at
+    # most one step to go: the hand less k differs from that ready hand in one tile.
+    discards = np.int64(0)
+    for k in range(34):
+        if out_dist[k] <= 2:
+            discards |= np.int64(1) << k
     for t in range(34):
         one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
         if not one_step:
@@ -301,7 +308,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         hand[t] -= 1
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
-            table, hand, draws, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
+            table, hand, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
             fan_work, work, dist, masks, level2_dist, level2_mask)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
