@@ -20,10 +20,11 @@ from .work import ChunkResult
 ROWS_PER_GROUP = 1 << 16
 _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "bool": pa.bool_(),
                 "string": pa.string()}
-# The names of coded cells by column type: tile ids, labels, claim option bits.
-_NAMES = {"tile": np.array(TILE_NAMES, object), **{k: np.array(v, object) for k, v in LABELS.items()},
-          "options": np.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
-                               for bits in range(1 << len(OPTION_BITS))], object)}
+# The names of coded cells by column type: tile ids, labels, claim option bits; Arrow arrays,
+# so that a column of codes becomes its names in Arrow (take), not through Python strings.
+_NAMES = {"tile": pa.array(TILE_NAMES, pa.string()), **{k: pa.array(v, pa.string()) for k, v in LABELS.items()},
+          "options": pa.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
+                               for bits in range(1 << len(OPTION_BITS))], pa.string())}
 
 
 def schema(columns) -> pa.Schema:
@@ -40,8 +41,7 @@ def _cells(columns, rows: np.ndarray) -> dict:
         values = rows[:, i]
         missing = values == NA
         if column.type in _NAMES:
-            arrays[column.name] = pa.array(_NAMES[column.type][np.where(missing, 0, values)], pa.string(),
-                                           mask=missing)
+            arrays[column.name] = _NAMES[column.type].take(pa.array(values, mask=missing))
         elif column.type == "bool":
             arrays[column.name] = pa.array(values != 0, pa.bool_(), mask=missing)
         else:
