@@ -279,13 +279,20 @@ def test_games_the_table_plays_analyse_too_flowers_and_fouls_included():
     assert any(d.kind == "BuHua" for game in logs for d in game.actions)
 
 
-def test_the_cheap_chow_test_is_the_rules_answer_for_every_tile_and_neighbourhood():
-    """analysis._may_chow skips asking the rules about a chow: it must say yes exactly when
-    TableState.chow_middles finds one (every tile, every holding of the tiles around it)."""
+def test_the_chows_found_at_every_discard_are_the_rules_answer_for_every_tile_and_neighbourhood():
+    """The claim checks take the chows of TableState.chow_middles (its three runs written out)
+    at every discard: they must be exactly the middles that check_claim allows (every tile,
+    every holding of the tiles around it)."""
     from itertools import product
 
     from mjfast.game.state import TableState
-    from mjfast.logs.analysis import _may_chow
+
+    def allowed(table, middle):
+        try:
+            table.check_claim(1, "Chi", middle)
+        except IllegalAction:
+            return False
+        return True
 
     for tile in range(34):
         near = [t for t in range(tile - 2, tile + 3) if 0 <= t < 34 and t != tile]
@@ -295,4 +302,5 @@ def test_the_cheap_chow_test_is_the_rules_answer_for_every_tile_and_neighbourhoo
             concealed = table.seats[1].concealed
             for t, h in zip(near, held):
                 concealed[t] = h
-            assert _may_chow(concealed, tile) == bool(table.chow_middles(1)), (tile, held)
+            expected = [m for m in range(34) if allowed(table, m)]
+            assert table.chow_middles(1) == expected, (tile, held)

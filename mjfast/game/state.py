@@ -450,13 +450,20 @@ class TableState:
         return concealed, added
 
     def chow_middles(self, player: int) -> list[int]:
-        """Middle tiles of the chows `player` may make with the pending discard."""
+        """Middle tiles of the chows `player` may make with the pending discard. (The log
+        analysis asks this at every discard: the three runs are written out.)"""
         if self.phase != CLAIM or (player - self.pending[0]) % 4 != 1:
             return []
         tile = self.pending[1]
+        if tile >= 27:  # an honour makes no chow
+            return []
+        rank = tile % 9
+        concealed = self.seats[player].concealed
         found = []
-        for middle in (tile - 1, tile, tile + 1):
-            run = chow_tiles(middle) if 0 <= middle < N_KINDS else None
-            if run and tile in run and all(self.seats[player].concealed[t] for t in run if t != tile):
-                found.append(middle)
+        if rank >= 2 and concealed[tile - 2] and concealed[tile - 1]:  # the tile ends the run
+            found.append(tile - 1)
+        if 1 <= rank <= 7 and concealed[tile - 1] and concealed[tile + 1]:  # the tile is the middle
+            found.append(tile)
+        if rank <= 6 and concealed[tile + 1] and concealed[tile + 2]:  # the tile starts the run
+            found.append(tile + 1)
         return found

@@ -25,7 +25,7 @@ from ..fan.ruleset import JUDGE
 from ..game.logformat import GameLog, LogError, botzone_fans
 from ..game.outcome import score_win
 from ..game.replay import Replay
-from ..game.state import CLAIM, ROB, IllegalAction, chow_tiles
+from ..game.state import CLAIM, ROB, IllegalAction
 from ..hand_kernels import OK
 from ..lookup import load_table
 from ..tiles import N_KINDS
@@ -40,18 +40,6 @@ _OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in
 # A claim row's cells, in the order _claims fills them.
 _CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind", "tile", "action", "overruled",
                                          "options", "shanten_before", "shanten_after", "claim_shanten")])
-
-
-def _may_chow(concealed, tile: int) -> bool:
-    """Whether standing tiles `concealed` hold two tiles that make a chow with `tile` (a
-    cheap test before asking the rules, which ask it again)."""
-    if tile >= 27:
-        return False
-    rank = tile % 9
-    below = rank >= 1 and concealed[tile - 1]
-    above = rank <= 7 and concealed[tile + 1]
-    return bool((below and (above or (rank >= 2 and concealed[tile - 2])))
-                or (above and rank <= 6 and concealed[tile + 2]))
 
 
 class Rows:
@@ -210,11 +198,10 @@ class GameAnalyser:
         after_giver = (giver + 1) % 4
         for player in _OTHERS[giver]:
             seat = seats[player]
-            concealed = table.seats[player].concealed
-            if (not (seat.waits >> tile) & 1 and concealed[tile] < 2
-                    and (robbing or player != after_giver or not _may_chow(concealed, tile))):
-                continue  # no win, no pung, no chow: nothing to ask the rules (the common case)
-            options, shanten_of = self._options(table, player, giver, tile, robbing, seat)
+            middles = table.chow_middles(player) if player == after_giver else ()  # none when robbing
+            if not (seat.waits >> tile) & 1 and table.seats[player].concealed[tile] < 2 and not middles:
+                continue  # no win, no pung, no chow: nothing more to ask the rules (the common case)
+            options, shanten_of = self._options(table, player, tile, robbing, seat, middles)
             if not options:
                 continue
             after = seat.shanten  # passed, or overruled: the hand is as it was
@@ -232,9 +219,10 @@ class GameAnalyser:
                 index, line, player, seat.turns + 1, _CLAIM, tile, done, lost, options, seat.shanten, after,
                 min(shanten_of.values()))
 
-    def _options(self, table, player: int, giver: int, tile: int, robbing: bool, seat: _Seat):
+    def _options(self, table, player: int, tile: int, robbing: bool, seat: _Seat, middles):
         """(option bits, {(action, tile as the log writes the claim): shanten after it}) of one
-        player's claims on `tile` (the log writes a chow by its middle tile)."""
+        player's claims on `tile`; `middles`: the middle tiles of the chows the rules allow
+        (the log writes a chow by its middle tile)."""
         bits, shanten_of = 0, {}
         if (seat.waits >> tile) & 1:
             try:
@@ -257,11 +245,9 @@ class GameAnalyser:
             bits |= OPTION_BITS[name]
             after = self._claim_shanten(seat, kind, tile, tile)
             shanten_of[(ACTIONS.index(name), tile)] = after
-        if player == (giver + 1) % 4:
-            for middle in table.chow_middles(player):
-                bits |= OPTION_BITS["chi"]
-                shanten_of[(ACTIONS.index("chi"), middle)] = self._claim_shanten(seat, K.CLAIM_CHOW,
-                                                                                  chow_tiles(middle)[0], tile)
+        for middle in middles:
+            bits |= OPTION_BITS["chi"]
+            shanten_of[(ACTIONS.index("chi"), middle)] = self._claim_shanten(seat, K.CLAIM_CHOW, middle - 1, tile)
         return bits, shanten_of
 
     def _claim_shanten(self, seat: _Seat, kind: int, first: int, claimed: int) -> int:
