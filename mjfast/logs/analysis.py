@@ -40,6 +40,11 @@ _OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in
 # A claim row's cells, in the order _claims fills them.
 _CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind", "tile", "action", "overruled",
                                          "options", "shanten_before", "shanten_after", "claim_shanten")])
+# A game row's cells, in the order _game_row fills them: every game's, and a win's.
+_GAME_ROW_CELLS = np.array([G[c] for c in ("game", "line", "prevalent_wind", "result", "score_line_matches",
+                                           "discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost",
+                                           "score_0", "score_1", "score_2", "score_3")])
+_WIN_CELLS = np.array([G["winner"], G["fan_total"], G["fan_line_matches"]])
 
 
 class Rows:
@@ -258,20 +263,18 @@ class GameAnalyser:
         row = self.games.append()
         win = check.win
         result = "win" if win is not None else ("draw" if game.drawn else "foul")
-        discards = decisions[decisions[:, D["kind"]] == _DISCARD]
-        row[[G["game"], G["line"], G["prevalent_wind"], G["result"], G["score_line_matches"], G["discards"],
-             G["plain_agreements"], G["fan_aware_agreements"], G["acceptance_lost"]]] = (
-            index, game.line, game.prevalent_wind, RESULTS.index(result), check.score_line_matches, len(discards),
-            np.count_nonzero(discards[:, D["plain_rank"]] == 1),
-            np.count_nonzero(discards[:, D["fan_aware_rank"]] == 1) if self.fan_aware else NA,
-            discards[:, D["acceptance_lost"]].sum())
-        row[[G["score_0"], G["score_1"], G["score_2"], G["score_3"]]] = game.scores
+        discards = decisions[:, D["kind"]] == _DISCARD
+        # a claim row's ranks are NA: counting the ranks of 1 needs no mask
+        row[_GAME_ROW_CELLS] = (
+            index, game.line, game.prevalent_wind, RESULTS.index(result), check.score_line_matches,
+            np.count_nonzero(discards), np.count_nonzero(decisions[:, D["plain_rank"]] == 1),
+            np.count_nonzero(decisions[:, D["fan_aware_rank"]] == 1) if self.fan_aware else NA,
+            decisions[discards, D["acceptance_lost"]].sum(), *game.scores)
         if game.fan_total is not None:
             row[G["fan_line"]] = game.fan_total
         fans = ""
         if win is not None:
-            row[[G["winner"], G["fan_total"], G["fan_line_matches"]]] = (
-                win.winner, check.fans.total, check.fan_line_matches)
+            row[_WIN_CELLS] = win.winner, check.fans.total, check.fan_line_matches
             if win.discarder is not None:
                 row[G["discarder"]] = win.discarder
             fans = "+".join(f"{name}*{count}" for name, count in botzone_fans(check.fans))
