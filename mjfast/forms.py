@@ -55,14 +55,16 @@ REMAINDER_SLOTS = np.array([[4 + 3 * s + KNITTED_PARTS_OF[k, s] for s in range(3
 # 14-17 hold, for each group, the merge of the other three (a discard sweep changes one group
 # at a time) and 18 the changed group. A draw sweep (a 3n+1 hand, then each draw and each
 # discard after it: two groups change) adds, for each pair of groups, the merge of the other
-# two (19-24), the drawn tile's group (25) and, for each group, the merge of the other three
-# after the draw (26-29).
-_N_SLOTS = 30
+# two (19-24), the drawn tile's group (25), for each group, the merge of the other three
+# after the draw (26-29), and for each kind k, k's group in the prepared hand less k (30-63,
+# see prepare_draws).
+_N_SLOTS = 64
 _LEAVE_OUT = 14
 _CHANGED = 18
 _LEAVE_TWO_OUT = 19
 _DRAWN = 25
 _DRAWN_LEAVE_OUT = 26
+_KEPT = 30
 # The leave-two-out slot of each pair of groups (the diagonal is unused).
 _PAIR_SLOT = np.array([[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]], np.int64) + _LEAVE_TWO_OUT
 _DIST = 0
@@ -77,17 +79,15 @@ _LOCKED = _REST + 34  # 34 counts: copies locked by melds and a knitted part
 _FORM_DIST = _LOCKED + 34  # N_FORMS: a query's per-form distances (see form_rows)
 _FORM_MASK = _FORM_DIST + N_FORMS  # N_FORMS: and masks
 # A draw sweep's 3n+1 hand X: the regular form's deficiency of X, its presence bits and
-# groups' ranks, and for each kind k held and prepared, the regular form's distance and useful mask of
-# the 3n hand X less k (see regular_candidates) and, where a draw may bring it within the
-# target, k's group's row.
+# groups' ranks, and for each kind k held and prepared, the regular form's distance and
+# useful mask of the 3n hand X less k (see regular_candidates).
 _DRAW_SELF = _FORM_MASK + N_FORMS
 _DRAW_BITS = _DRAW_SELF + 1
 _DRAW_RANKS = _DRAW_BITS + 4
 _DRAW_DISCARDS = _DRAW_RANKS + 4  # the tile mask of the discards prepared
 _LESS_ONE_DIST = _DRAW_DISCARDS + 1
 _LESS_ONE_MASK = _LESS_ONE_DIST + 34
-_LESS_ONE_ROW = _LESS_ONE_MASK + 34  # 34 x (10 distances, 10 masks): k's group in X less k
-_MEMO_READY = _LESS_ONE_ROW + 34 * 2 * N_ENTRIES  # 1 once the memo's keys are cleared (on first use)
+_MEMO_READY = _LESS_ONE_MASK + 34  # 1 once the memo's keys are cleared (on first use)
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
@@ -329,23 +329,29 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
     """(deficiency, useful mask) of the regular form of `counts`, which differs from the hand
     given to prepare_sweep only in group g (whose new rank is `rank`). Without masks, only
     the changed group's distances are read (from the small table that stays in cache)."""
-    _load_ranked_group(table, counts, locked, check_bits, g, rank, _CHANGED, with_masks, work)
-    return _merge_changed(work, _LEAVE_OUT + g, n_sets, with_masks)
+    return _regular_with_row(table, counts, locked, check_bits, g, rank, _CHANGED, n_sets, with_masks, work)
 
 
 @njit(cache=True, inline="always")
-def _merge_changed(work, rest, n_sets, with_masks):
-    """(deficiency, useful mask) of the changed group (slot 18) with the merge of the other
-    three in slot `rest`: the one entry with one pair and n_sets sets."""
+def _regular_with_row(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
+    """regular_after_change, with group g's row kept in `slot`."""
+    _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_masks, work)
+    return _merge_changed(work, _LEAVE_OUT + g, slot, n_sets, with_masks)
+
+
+@njit(cache=True, inline="always")
+def _merge_changed(work, rest, changed, n_sets, with_masks):
+    """(deficiency, useful mask) of the changed group (in slot `changed`) with the merge of
+    the other three in slot `rest`: the one entry with one pair and n_sets sets."""
     best = INF
     mask = np.int64(0)
     for pa in range(2):
         for ma in range(n_sets + 1):
-            v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + changed * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
             if not with_masks:
                 best = min(best, v)
                 continue
-            m = work[_MASK + rest * N_ENTRIES + pa * 5 + ma] | work[_MASK + _CHANGED * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            m = work[_MASK + rest * N_ENTRIES + pa * 5 + ma] | work[_MASK + changed * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
             if v < best:
                 best = v
                 mask = m
@@ -411,11 +417,7 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, r
         rank = group_rank(table, counts, g)
         d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
         if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
-            d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, True, work)
-            kept = _LESS_ONE_ROW + 2 * N_ENTRIES * t
-            for e in range(N_ENTRIES):
-                work[kept + e] = work[_DIST + _CHANGED * N_ENTRIES + e]
-                work[kept + N_ENTRIES + e] = work[_MASK + _CHANGED * N_ENTRIES + e]
+            d, m = _regular_with_row(table, counts, locked, check_bits, g, rank, _KEPT + t, n_sets, True, work)
         counts[t] += 1
         work[_LESS_ONE_DIST + t] = d
         work[_LESS_ONE_MASK + t] = m
@@ -487,16 +489,14 @@ def regular_after_draw(table, counts, locked, check_bits, u, k, n_sets, leave_ou
     if gk == gu:
         rest = _LEAVE_OUT + gu  # the draw's group is the one that changes: the rest as prepared
         _load_ranked_group(table, counts, locked, check_bits, gk, group_rank(table, counts, gk), _CHANGED, True, work)
+        changed = _CHANGED
     else:  # k's group as prepare_draws kept it, the rest merged with the drawn group
         rest = _DRAWN_LEAVE_OUT + gk
         if not (leave_out_ready >> gk) & 1:
             _merge_two(work, _PAIR_SLOT[gk, gu], _DRAWN, rest, n_sets)
             leave_out_ready |= 1 << gk
-        kept = _LESS_ONE_ROW + 2 * N_ENTRIES * k
-        for e in range(N_ENTRIES):
-            work[_DIST + _CHANGED * N_ENTRIES + e] = work[kept + e]
-            work[_MASK + _CHANGED * N_ENTRIES + e] = work[kept + N_ENTRIES + e]
-    d, m = _merge_changed(work, rest, n_sets, True)
+        changed = _KEPT + k
+    d, m = _merge_changed(work, rest, changed, n_sets, True)
     return d, m, leave_out_ready
 
 
