@@ -76,11 +76,12 @@ SOURCES = {
 
 
 def _report(benchmark, task: str, timed_games: int, per_second: float) -> None:
-    """Record the rate; `timed_games`: the games one benchmark round analyses (conftest's
-    table divides the round's wall time by them)."""
+    """Record the rate; `timed_games`: the games one benchmark round analyses. conftest's
+    table shows the rate as microseconds a game (not the round's time over its games, which
+    counts every run's start)."""
     hours = DATASET / per_second / 3600
     benchmark.extra_info.update(task=task, lib="mjfast", hands=timed_games, games_per_second=round(per_second, 1),
-                                dataset_hours=round(hours, 2))
+                                dataset_hours=round(hours, 2), microseconds_each=1e6 / per_second)
     print(f"\n{task}: {per_second:.1f} games/s; the {DATASET:,} matches would take {hours:.2f} h")
 
 
