@@ -93,6 +93,16 @@ def _centrality(t):
     return 1 if r == 0 or r == 8 else min(r, 8 - r, 3)
 
 
+@njit(cache=True, inline="always")
+def set_efficiency_keys(keys, t, shanten, acceptance, next_acceptance):
+    """Row t of the plain ranking's keys (for _ranked): shanten, then acceptance and next
+    acceptance (most first), then the less connected tile."""
+    keys[t, 0] = shanten
+    keys[t, 1] = -acceptance
+    keys[t, 2] = -next_acceptance
+    keys[t, 3] = _centrality(t)
+
+
 @njit(cache=True)
 def _ranked(n_keys, keys, held):
     """Tile ids of the held kinds, sorted by their rows of `keys` (lexicographic, smallest
@@ -142,10 +152,7 @@ def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out, wo
     discard_options(table, counts, meld_counts, n_melds, unseen, with_next, dist, masks, acc, nxt, work)
     keys = np.empty((34, 4), np.float64)
     for t in range(34):
-        keys[t, 0] = dist[t]
-        keys[t, 1] = -acc[t]
-        keys[t, 2] = -nxt[t]
-        keys[t, 3] = _centrality(t)
+        set_efficiency_keys(keys, t, dist[t] - 1, acc[t], nxt[t])
     order = _ranked(4, keys, dist < INF)
     for i in range(order.shape[0]):
         t = order[i]

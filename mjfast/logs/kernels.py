@@ -14,7 +14,8 @@ from numba import njit
 
 from ..advice import fan_discards_of
 from ..discard import masked_sum
-from ..hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, discards_of, shanten_of, unseen_copies, useful_of
+from ..hand_kernels import (OK, SEEN_TOO_OFTEN, _ranked, discards_of, set_efficiency_keys, shanten_of, unseen_copies,
+                            useful_of)
 from .columns import ACTIONS, D, KINDS, NA
 
 # Cells of a decision row, as compile-time constants for the kernels.
@@ -68,16 +69,14 @@ def _plain_ranking(fan_rows, n, plain_rows):
     next acceptance 0, useful mask), from the n rows of advice.fan_discards_of: the same
     figures (both come from discard.discard_options) ranked by its keys: shanten, then
     acceptance, then the less connected tile, then tile order."""
-    keys = np.zeros((34, 4), np.float64)
+    keys = np.empty((34, 4), np.float64)
     held = np.zeros(34, np.bool_)
     at = np.empty(34, np.int64)
     for i in range(n):
         t = np.int64(fan_rows[i, _TILE])
         held[t] = True
         at[t] = i
-        keys[t, 0] = fan_rows[i, _SHANTEN]
-        keys[t, 1] = -fan_rows[i, _ACCEPTANCE]
-        keys[t, 3] = _centrality(t)
+        set_efficiency_keys(keys, t, fan_rows[i, _SHANTEN], fan_rows[i, _ACCEPTANCE], 0.0)
     order = _ranked(4, keys, held)
     for k in range(n):
         i = at[order[k]]
