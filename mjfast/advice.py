@@ -308,8 +308,8 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         hand[t] -= 1
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
-            table, hand, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo, out,
-            fan_work, work, dist, masks, level2_dist, level2_mask)
+            table, hand, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo,
+            out, fan_work, work, dist, masks, level2_dist, level2_mask)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)

@@ -149,9 +149,10 @@ def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
 @njit(cache=True, _nrt=False)
 def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, hand_knitted, ranks, work):
     """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
-    mask `discards` (forms.prepare_draws) and return the knitted straight's floor to give them. `hand_knitted`: a lower bound of the form's
-    deficiency already known (0 if none); where it is out of reach, the hand's own is not
-    worked out (which reads the table at random places)."""
+    mask `discards` (forms.prepare_draws) and return the knitted straight's floor to give
+    them. `hand_knitted`: a lower bound of the form's deficiency already known (0 if none);
+    where it is out of reach, the hand's own is not worked out (which reads the table at
+    random places)."""
     prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, discards, ranks, work)
     if hand_knitted > target + 1:
         return INF
@@ -163,9 +164,9 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
     """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn
-    tile u) and prepared whose discard leaves a deficiency over all forms of at most `target`, as a tile
-    mask; for each of them, the deficiency and useful mask into out_dist[k] / out_mask[k]
-    (other entries are left alone). `floor`: a lower bound of the knitted straight's
+    tile u), and prepared, whose discard leaves a deficiency over all forms of at most
+    `target`, as a tile mask; for each of them, the deficiency and useful mask into
+    out_dist[k] / out_mask[k] (other entries are left alone). `floor`: a lower bound of the knitted straight's
     deficiency after the draw (see prepare_look_ahead). Kinds in the tile mask `skip` are
     left out: the caller knows them already. `hand` is restored on return.
 

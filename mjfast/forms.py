@@ -347,11 +347,13 @@ def _merge_changed(work, rest, changed, n_sets, with_masks):
     mask = np.int64(0)
     for pa in range(2):
         for ma in range(n_sets + 1):
-            v = work[_DIST + rest * N_ENTRIES + pa * 5 + ma] + work[_DIST + changed * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            in_rest = rest * N_ENTRIES + pa * 5 + ma  # the split: pa pairs and ma sets in the rest
+            in_changed = changed * N_ENTRIES + (1 - pa) * 5 + n_sets - ma
+            v = work[_DIST + in_rest] + work[_DIST + in_changed]
             if not with_masks:
                 best = min(best, v)
                 continue
-            m = work[_MASK + rest * N_ENTRIES + pa * 5 + ma] | work[_MASK + changed * N_ENTRIES + (1 - pa) * 5 + n_sets - ma]
+            m = work[_MASK + in_rest] | work[_MASK + in_changed]
             if v < best:
                 best = v
                 mask = m
