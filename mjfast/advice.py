@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .discard import discard_options, draw_sweep, masked_sum, next_acceptances, prepare_look_ahead
+from .discard import discard_options, draw_sweep, kinds_within, masked_sum, next_acceptances, prepare_look_ahead
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
@@ -297,10 +297,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     level2_mask = np.empty(34, np.int64)
     # After a draw, discarding k leaves a ready hand only where discarding k now leaves at
     # most one step to go: the hand less k differs from that ready hand in one tile.
-    discards = np.int64(0)
-    for k in range(34):
-        if out_dist[k] <= 2:
-            discards |= np.int64(1) << k
+    discards = kinds_within(out_dist, 2)
     for t in range(34):
         one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
         if not one_step:

@@ -10,17 +10,17 @@ from numba import njit
 from .groups import INF
 from .lookup import group_rank
 from .forms import (
-    HONOR_BITS,
-    KNITTED_BITS,
     N_FORMS,
     REGULAR,
     best_of,
     drawn_presence_bits,
     drawn_ranks,
+    honors_knitted_distance,
     knitted_straight,
     knitted_straight_fast,
     lowest_bit,
     meld_check_bits,
+    most_knitted,
     other_forms,
     popcount,
     prepare_draws,
@@ -136,14 +136,22 @@ def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
     and the most knitted tiles held: one count serves both."""
     if n_melds > 1:
         return INF, INF
-    most = 0
-    for k in range(6):
-        most = max(most, popcount(ge1 & KNITTED_BITS[k]))
+    most = most_knitted(ge1)
     knitted = max(knitted, 9 - most)
     if n_melds == 1:
         return knitted, knitted
-    with_honors = max(0, 14 - popcount(ge1 & HONOR_BITS) - most)  # honours and knitted tiles
-    return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], with_honors, knitted), knitted
+    return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted_distance(ge1, most),
+               knitted), knitted
+
+
+@njit(cache=True, inline="always")
+def kinds_within(dist, bound):
+    """The tile mask of the kinds t with dist[t] <= bound."""
+    kinds = np.int64(0)
+    for t in range(34):
+        if dist[t] <= bound:
+            kinds |= np.int64(1) << t
+    return kinds
 
 
 @njit(cache=True, _nrt=False)
@@ -304,10 +312,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
         # Discarding k after drawing u reaches the target only where discarding k now is
         # within the deficiency: the hand less k is one tile from the hand less k plus u
         # less t, and adding a tile brings a hand at most one closer.
-        reachable = np.int64(0)
-        for k in range(34):
-            if dist[k] <= deficiency:
-                reachable |= np.int64(1) << k
+        reachable = kinds_within(dist, deficiency)
         hand[t] -= 1
         floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, reachable, hand_knitted,
                                    ranks, work)

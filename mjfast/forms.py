@@ -551,14 +551,28 @@ def thirteen_orphans(ge1, ge2):
     return dist, missing if has_pair else (missing | held)
 
 
+@njit(cache=True, inline="always")
+def most_knitted(ge1):
+    """The most tiles held of one of the six knitted straights (9 tiles each): the knitted
+    straight lacks at least 9 less this, and honours-and-knitted counts it beside the honours."""
+    most = 0
+    for k in range(6):
+        most = max(most, popcount(ge1 & KNITTED_BITS[k]))
+    return most
+
+
+@njit(cache=True, inline="always")
+def honors_knitted_distance(ge1, knitted_held):
+    """Honours-and-knitted's deficiency, given most_knitted(ge1)."""
+    return 14 - min(popcount(ge1 & HONOR_BITS) + knitted_held, 14)
+
+
 @njit(cache=True)
 def honors_knitted(ge1, with_masks):
     """全不靠 / 七星不靠: 14 distinct tiles among the 7 honours and one knitted straight.
     The distance comes first, without branches (on random hands they mispredict)."""
-    most = 0
-    for k in range(6):
-        most = max(most, popcount(ge1 & HONORS_KNITTED_BITS[k]))
-    best = 14 - min(most, 14)
+    best = honors_knitted_distance(ge1, most_knitted(ge1))
+    most = 14 - best  # tiles held of the best straight with the honours
     if best == 0 or not with_masks:
         return best, np.int64(0)
     mask = np.int64(0)
@@ -702,10 +716,7 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, wi
     four groups' ranks: the table stores each suit's remainder beside each knitted part
     (lookup.KNITTED_AT), so this is a few lookups instead of knitted_straight's nine.
     Knitted straights whose missing tiles exceed `bound` are skipped (INF if all are)."""
-    fewest_missing = 9
-    for k in range(6):  # first, without branches: most hands are out of reach
-        fewest_missing = min(fewest_missing, popcount(KNITTED_BITS[k] & ~ge1))
-    if fewest_missing > bound:
+    if 9 - most_knitted(ge1) > bound:  # first, without branches: most hands are out of reach
         return INF, np.int64(0)
     # Without masks the honours' distance row serves (its entries are the masked row's low
     # bytes) and stays in cache, unlike the masked rows.
