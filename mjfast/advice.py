@@ -13,17 +13,17 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.d
 
 Fans come from mjfast.fan's scoring kernel. The ready pass scores each (discard, wait, win
 condition) once: those completed hands all differ. The one-step pass, where different draws
-and discards reach the same completed hands, scores each once per call through a memo keyed
-by the hand's group ranks, the winning tile and the win condition.
+and discards reach the same completed hands (and successive turns reach many of the same),
+scores through a memo kept in the kernels' scratch from one call to the next (_points).
 """
 
 import itertools
 
 import numpy as np
-from numba import njit, types
-from numba.typed import Dict
+from numba import njit
 
-from .discard import discard_options, draw_sweep, kinds_within, masked_sum, next_acceptances, prepare_look_ahead
+from .discard import (discard_options, draw_sweep, kinds_within, masked_sum, new_pair_memo, next_acceptances,
+                      prepare_look_ahead, recalled, remember_missed)
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
@@ -32,12 +32,14 @@ from .fan.kernel import OUT_LEN
 from .fan.state import new_work
 from .groups import INF
 from .lookup import group_rank
-from .forms import N_FORMS, lowest_bit, meld_check_bits
+from .forms import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS, lowest_bit, meld_check_bits
 
 UNKNOWN = -1
 _EVERY_TILE = (1 << 34) - 1
-_KEY = types.UniTuple(types.int64, 2)
-_MISSING = -1  # no memo entry: a stored (points << 8) | shape never has shape 255
+# Odd 64-bit multipliers of _points' hash (from the golden ratio and two hash finalisers).
+_MIX0 = np.int64(-7046029254386353131)
+_MIX1 = np.int64(-4417276706812531889)
+_MIX2 = np.int64(-7723592293110705685)
 
 
 def _chow(suit: int, rank: int) -> list[int]:
@@ -89,6 +91,9 @@ def _patterns_by_tile(need: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 TILE_PATTERNS, TILE_PATTERN_NEED, TILE_N_PATTERNS = _patterns_by_tile(PATTERN_NEED)
+# 0.5 ** m for the tiles a pattern can miss (at most its 9, plus the one a discard takes):
+# read from a table, where the power costs a call to pow in each of the sweep's ~600 terms.
+HALF_POWERS = 0.5 ** np.arange(11, dtype=np.float64)
 
 
 @njit(cache=True)
@@ -103,7 +108,7 @@ def fan_potential(counts):
             short = PATTERN_NEED[p, i, 1] - counts[t]
             if short > 0:
                 missing += short
-        total += PATTERN_POINTS[p] * 0.5 ** missing
+        total += PATTERN_POINTS[p] * HALF_POWERS[missing]
     return total
 
 
@@ -125,7 +130,7 @@ def potentials_after_discards(hand, out):
             if short > 0:
                 m += short
         missing[p] = m
-        total += PATTERN_POINTS[p] * 0.5 ** m
+        total += PATTERN_POINTS[p] * HALF_POWERS[m]
     for t in range(34):
         if hand[t] == 0:
             continue
@@ -133,7 +138,7 @@ def potentials_after_discards(hand, out):
         for j in range(TILE_N_PATTERNS[t]):
             if TILE_PATTERN_NEED[t, j] >= hand[t]:  # still short of t once a copy is gone
                 p = TILE_PATTERNS[t, j]
-                after -= PATTERN_POINTS[p] * 0.5 ** (missing[p] + 1)
+                after -= PATTERN_POINTS[p] * HALF_POWERS[missing[p] + 1]
         out[t] = after
 
 
@@ -144,22 +149,36 @@ def _shape_fans(points, out):
 
 
 @njit(cache=True)
-def _points(table, counts, melds, win, conditions, seat, prevalent, rules, memo, out, fan_work):
+def _points(table, counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
-    `win` (flowers aside), memoised per call."""
-    key = (group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38),
-           group_rank(table, counts, 3) | (win << 16) | (conditions << 22))
-    packed = memo.get(key, _MISSING)  # one hash look-up, not two
-    if packed != _MISSING:
+    `win` (flowers aside), memoised in the scratch `work` (forms.SCORE_MEMO) from one call
+    to the next: a player's hands change by a tile a turn, so the one-step passes of
+    successive turns reach many of the same completed hands. Direct-mapped, keyed by
+    everything the score depends on (so an entry never goes stale): the groups' ranks, the
+    winning tile and conditions, the packed melds, the winds and the rules."""
+    k0 = group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38)
+    k1 = group_rank(table, counts, 3) | (win << 17) | (conditions << 23)
+    k2 = melds | (seat << 40) | (prevalent << 42) | (rules << 44)
+    if work[SCORE_MEMO] == 0:
+        for i in range(SCORE_MEMO_SLOTS):
+            work[SCORE_MEMO + 1 + i * SCORE_MEMO_ROW] = -1
+        work[SCORE_MEMO] = 1
+    h = k0 * _MIX0 ^ k1 * _MIX1 ^ k2 * _MIX2  # wraps: a multiplicative hash
+    at = SCORE_MEMO + 1 + ((h >> 40) & (SCORE_MEMO_SLOTS - 1)) * SCORE_MEMO_ROW
+    if work[at] == k0 and work[at + 1] == k1 and work[at + 2] == k2:
+        packed = work[at + 3]
         return packed >> 8, packed & 0xFF
     points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
     shape = _shape_fans(points, out)
-    memo[key] = (points << 8) | shape
+    work[at] = k0
+    work[at + 1] = k1
+    work[at + 2] = k2
+    work[at + 3] = (points << 8) | shape
     return points, shape
 
 
 @njit(cache=True)
-def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, memo, out, fan_work):
+def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, work):
     """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
     reach the minimum on a discard win, and the sum over them of copies x fans."""
     valid = 0
@@ -167,7 +186,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     for w in range(34):
         if (waits >> w) & 1 and unseen[w] > 0:
             hand13[w] += 1
-            points, shape = _points(table, hand13, melds, w, 0, seat, prevalent, rules, memo, out, fan_work)
+            points, shape = _points(table, hand13, melds, w, 0, seat, prevalent, rules, out, fan_work, work)
             if points >= minimum:
                 valid += unseen[w]
                 value += unseen[w] * (points - shape)
@@ -176,13 +195,16 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
 
 
 @njit(cache=True)
-def _one_step(table, hand13, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
-              memo, out, fan_work, work, dist, masks, level2_dist, level2_mask):
-    """For a 3n+1 hand and the candidate draws (a tile mask): the draws after which some
-    discard leaves a ready hand with a valid wait (a mask), and over all candidate draws
-    weighted by their unseen copies, the valid acceptance and fan value of the best such
-    discard (0 where there is none). `discards`: a tile mask holding every discard that
-    may leave a ready hand after a draw (the others are not looked at)."""
+def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
+              pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask):
+    """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
+    discard.new_pair_memo; `partners` is the tile mask of its kinds, every discard looked
+    ahead from) and the candidate draws (a tile mask): the draws after which some discard
+    leaves a ready hand with a valid wait (a mask), and over all candidate draws weighted by
+    their unseen copies, the valid acceptance and fan value of the best such discard (0 where
+    there is none). `discards`: a tile mask holding every discard that may leave a ready hand
+    after a draw (the others are not looked at)."""
+    kinds, position, n, known, cleared = pairs
     valid_draws = np.int64(0)
     weight = 0
     expected = 0.0
@@ -190,32 +212,37 @@ def _one_step(table, hand13, draws, discards, unseen, meld_counts, n_melds, meld
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
     floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, 0, ranks, work)
-    for u in range(34):
-        if not (draws >> u) & 1 or unseen[u] <= 0:
-            continue
+    while draws:
+        u = lowest_bit(draws)
+        draws &= draws - 1
         copies = unseen[u]
+        if copies <= 0:
+            continue
+        # A ready hand's figures packed to compare at once: valid acceptance, then fan value
+        # (both small and never negative).
+        skip, best = recalled(known, cleared, u, i, kinds, n)
         hand13[u] += 1
         unseen[u] -= 1
-        ready = draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, 0, level2_dist, level2_mask,
-                           work, dist, masks, ranks)
-        best = 0
-        best_value = 0
+        ready = draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, skip, level2_dist,
+                           level2_mask, work, dist, masks, ranks)
+        remember_missed(known, u, i, position, partners & ~skip & ~ready)
         while ready:
             k = lowest_bit(ready)
             ready &= ready - 1
             hand13[k] -= 1
             valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules, minimum,
-                                        memo, out, fan_work)
-            if valid > best or (valid == best and value > best_value):
-                best = valid
-                best_value = value
+                                        out, fan_work, work)
             hand13[k] += 1
+            packed = (valid << 32) | value
+            best = max(best, packed)
+            if (partners >> k) & 1:
+                known[u, position[k], i] = packed
         unseen[u] += 1
         hand13[u] -= 1
         weight += copies
-        expected += copies * best
-        expected_value += copies * best_value
-        if best > 0:
+        expected += copies * (best >> 32)
+        expected_value += copies * (best & 0xFFFFFFFF)
+        if best >> 32:
             valid_draws |= np.int64(1) << u
     if weight == 0:
         return valid_draws, 0.0, 0.0
@@ -288,9 +315,8 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
             out_effective[t] = 1  # no wait can win: it must change its waits
     if ready_and_valid:
         return
-    # One step away (and ready hands that cannot win): which draws help. The memo pays here,
-    # where different draws and discards reach the same completed hands.
-    memo = Dict.empty(key_type=_KEY, value_type=types.int64)
+    # One step away (and ready hands that cannot win): which draws help. Scores go through
+    # _points' memo here, where different draws and discards reach the same completed hands.
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
@@ -298,15 +324,17 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     # After a draw, discarding k leaves a ready hand only where discarding k now leaves at
     # most one step to go: the hand less k differs from that ready hand in one tile.
     discards = kinds_within(out_dist, 2)
+    partners = np.int64(0)
     for t in range(34):
-        one_step = out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN)
-        if not one_step:
-            continue
+        if out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN):
+            partners |= np.int64(1) << t
+    pairs = new_pair_memo(partners)
+    for i in range(pairs[2]):
+        t = pairs[0][i]
         hand[t] -= 1
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
-            table, hand, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, memo,
-            out, fan_work, work, dist, masks, level2_dist, level2_mask)
+            table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)

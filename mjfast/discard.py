@@ -255,8 +255,55 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
         next_acceptances(table, hand, meld_counts, n_melds, unseen, at_best, out_dist, out_mask, out_next, work)
 
 
+# A look-ahead's memo of the hands it reaches twice. Discarding t, drawing u and discarding
+# k leaves the hand that discarding k, drawing u and discarding t leaves: when both t and k
+# are looked ahead from, the second reads the first's figure (about half of all the work,
+# since the discards that keep a draw's progress are mostly the other good discards).
+# known[u, i, j]: discard kinds[i], draw u, discard kinds[j]: the figure (>= 0, 0 where the
+# hand misses the look-ahead's target) or _UNKNOWN; rows are cleared for each u on first use.
 _UNKNOWN = -1
-_OFF_TARGET = -2
+
+
+@njit(cache=True, inline="always")
+def new_pair_memo(which):
+    """(kinds, position, n, known, cleared) for the kinds of the tile mask `which`: kinds[:n]
+    the kinds in order, position[t] each one's index (-1 elsewhere), known the memo and
+    cleared[u] whether row u is cleared yet."""
+    kinds = np.empty(34, np.int64)
+    position = np.full(34, -1, np.int64)
+    n = 0
+    for t in range(34):
+        if (which >> t) & 1:
+            kinds[n] = t
+            position[t] = n
+            n += 1
+    return kinds, position, n, np.empty((34, n, n), np.int64), np.zeros(34, np.bool_)
+
+
+@njit(cache=True, inline="always")
+def recalled(known, cleared, u, i, kinds, n):
+    """(the tile mask of the discards k whose figure after discarding kinds[i] and drawing u
+    is known, the best of those figures, 0 if none)."""
+    if not cleared[u]:
+        known[u, :, :] = _UNKNOWN
+        cleared[u] = True
+    skip = np.int64(0)
+    best = 0
+    for j in range(n):
+        if known[u, i, j] != _UNKNOWN:
+            skip |= np.int64(1) << kinds[j]
+            best = max(best, known[u, i, j])
+    return skip, best
+
+
+@njit(cache=True, inline="always")
+def remember_missed(known, u, i, position, missed):
+    """Record figure 0 for the discards k in the tile mask `missed` (looked ahead from too)
+    whose hand after discarding kinds[i] and drawing u misses the target."""
+    while missed:
+        k = lowest_bit(missed)
+        missed &= missed - 1
+        known[u, position[k], i] = 0
 
 
 @njit(cache=True)
@@ -268,25 +315,9 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
 
     Each useful draw u is weighted by its unseen copies; after drawing u the hand discards
     the tile that keeps the improved deficiency with the most acceptance (u's drawn copy is
-    no longer unseen).
-
-    Discarding t, drawing u and discarding k leaves the hand that discarding k, drawing u
-    and discarding t leaves: when both are in `which` at the same deficiency, the second
-    reads the first's result (about half of all the work, since the discards that keep a
-    draw's progress are mostly the other good discards).
+    no longer unseen). Hands reached twice are worked out once (see new_pair_memo).
     """
-    kinds = np.empty(34, np.int64)  # the kinds of `which` in order, and each one's position
-    position = np.full(34, -1, np.int64)
-    n = 0
-    for t in range(34):
-        if (which >> t) & 1:
-            kinds[n] = t
-            position[t] = n
-            n += 1
-    # known[u, i, j]: discard kinds[i], draw u, discard kinds[j]: its acceptance at the
-    # target deficiency, or _OFF_TARGET; rows are cleared for each u on first use.
-    known = np.empty((34, n, n), np.int64)
-    cleared = np.int64(0)
+    kinds, position, n, known, cleared = new_pair_memo(which)
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
     for g in range(4):
@@ -325,25 +356,13 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
             w = unseen[u]
             if w <= 0:
                 continue
-            if not (cleared >> u) & 1:
-                known[u, :, :] = _UNKNOWN
-                cleared |= np.int64(1) << u
-            skip = np.int64(0)
-            best_acc = 0
-            for j in range(n):
-                if known[u, i, j] != _UNKNOWN:
-                    skip |= np.int64(1) << kinds[j]
-                    best_acc = max(best_acc, known[u, i, j])
+            skip, best_acc = recalled(known, cleared, u, i, kinds, n)
             hand[u] += 1
             q0, q1, q2 = planes_with(p0, p1, p2, u, w - 1)
             found = draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist,
                                level2_mask, work, form_dist, form_masks, ranks)
-            # The rest of `partners` is off target: none of their discards keeps the draw's progress.
-            off = partners & ~skip & ~found
-            while off:
-                k = lowest_bit(off)
-                off &= off - 1
-                known[u, position[k], i] = _OFF_TARGET
+            # The rest of `partners` misses the target: none of their discards keeps the draw's progress.
+            remember_missed(known, u, i, position, partners & ~skip & ~found)
             while found:
                 k = lowest_bit(found)
                 found &= found - 1

@@ -91,16 +91,22 @@ _MEMO_READY = _LESS_ONE_MASK + 34  # 1 once the memo's keys are cleared (on firs
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
 _MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
 _MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
-SCRATCH = _MEMO + _MEMO_SLOTS * _MEMO_ROW
+# Space for mjfast.advice's memo of scored hands (advice._points): a flag, 0 until its keys
+# are cleared on first use, then the slots, each three words of key and a value.
+SCORE_MEMO = _MEMO + _MEMO_SLOTS * _MEMO_ROW
+SCORE_MEMO_SLOTS = 8192
+SCORE_MEMO_ROW = 4
+SCRATCH = SCORE_MEMO + 1 + SCORE_MEMO_SLOTS * SCORE_MEMO_ROW
 
 
 @njit(cache=True)
 def new_scratch():
     """Working space for the kernels of this module. Every part is written before it is
-    read (nothing is cleared here: this is on every query's path, and the memo's 690 KB are
-    touched only by hands with melds, see _group_dp)."""
+    read (nothing is cleared here: this is on every query's path, and the memos' 950 KB are
+    touched only by the queries that use them, see _group_dp and SCORE_MEMO)."""
     work = np.empty(SCRATCH, np.int64)
     work[_MEMO_READY] = 0
+    work[SCORE_MEMO] = 0
     return work
 
 
