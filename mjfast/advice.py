@@ -211,7 +211,7 @@ def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, m
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
     ranks = np.empty(4, np.int64)
-    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, 0, ranks, work)
+    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, i > 0, 0, ranks, work)
     while draws:
         u = lowest_bit(draws)
         draws &= draws - 1

@@ -155,13 +155,14 @@ def kinds_within(dist, bound):
 
 
 @njit(cache=True, _nrt=False)
-def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, hand_knitted, ranks, work):
+def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, again, hand_knitted,
+                       ranks, work):
     """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
-    mask `discards` (forms.prepare_draws) and return the knitted straight's floor to give
-    them. `hand_knitted`: a lower bound of the form's deficiency already known (0 if none);
+    mask `discards` (forms.prepare_draws, which explains `again`) and return the knitted
+    straight's floor to give them. `hand_knitted`: a lower bound of the form's deficiency already known (0 if none);
     where it is out of reach, the hand's own is not worked out (which reads the table at
     random places)."""
-    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, discards, ranks, work)
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, discards, again, ranks, work)
     if hand_knitted > target + 1:
         return INF
     # The draw brings the form at most one closer: target + 1 is as far as it matters.
@@ -329,6 +330,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
     p0, p1, p2 = unseen_planes(unseen)
+    prepared = False  # whether the scratch holds a draw sweep of this hand less some tile
     for i in range(n):
         t = kinds[i]
         out_next[t] = 0.0
@@ -345,8 +347,9 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
         # less t, and adding a tile brings a hand at most one closer.
         reachable = kinds_within(dist, deficiency)
         hand[t] -= 1
-        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, reachable, hand_knitted,
-                                   ranks, work)
+        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, reachable, prepared,
+                                   hand_knitted, ranks, work)
+        prepared = True
         weight_total = 0
         weighted = 0.0
         draws = useful[t]

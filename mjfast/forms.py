@@ -65,6 +65,8 @@ _LEAVE_TWO_OUT = 19
 _DRAWN = 25
 _DRAWN_LEAVE_OUT = 26
 _KEPT = 30
+# The tile mask of each group.
+_GROUP_TILES = np.array([0x1FF, 0x1FF << 9, 0x1FF << 18, 0x7F << 27], np.int64)
 # The leave-two-out slot of each pair of groups (the diagonal is unused).
 _PAIR_SLOT = np.array([[-1, 0, 1, 2], [0, -1, 3, 4], [1, 3, -1, 5], [2, 4, 5, -1]], np.int64) + _LEAVE_TWO_OUT
 _DIST = 0
@@ -85,7 +87,8 @@ _DRAW_SELF = _FORM_MASK + N_FORMS
 _DRAW_BITS = _DRAW_SELF + 1
 _DRAW_RANKS = _DRAW_BITS + 4
 _DRAW_DISCARDS = _DRAW_RANKS + 4  # the tile mask of the discards prepared
-_LESS_ONE_DIST = _DRAW_DISCARDS + 1
+_DRAW_KEPT = _DRAW_DISCARDS + 1  # the tile mask of the kinds whose _KEPT row is current
+_LESS_ONE_DIST = _DRAW_KEPT + 1
 _LESS_ONE_MASK = _LESS_ONE_DIST + 34
 _MEMO_READY = _LESS_ONE_MASK + 34  # 1 once the memo's keys are cleared (on first use)
 _MEMO = _MEMO_READY + 1  # the group DP's results, memoised (see _group_dp)
@@ -383,7 +386,7 @@ def _merge_two(work, a, b, out, n_sets):
 
 
 @njit(cache=True, _nrt=False)
-def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, ranks, work):
+def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, again, ranks, work):
     """Prepare a draw sweep of the 3n+1 hand `counts` (X): each later draw changes one group
     and each discard after it at most one more, so the sweep keeps every merge of two groups
     (and of three) of X, and a discard then costs a merge or two instead of three.
@@ -394,11 +397,24 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, r
     for a `target` deficiency: the mask is needed only within distance target + 1 (where
     the group's row is kept for regular_after_draw), and the distance comes first from the
     table that stays in cache. Only the kinds in the tile mask `discards` are prepared: the
-    sweeps after it consider no other discard. The groups' ranks go into `ranks`."""
+    sweeps after it consider no other discard. The groups' ranks go into `ranks`.
+
+    `again`: the scratch was last prepared (with nothing else using its slots since) for the
+    same melds and a hand that differs from X in some groups only, as a look-ahead's next
+    discard of the same 3n+2 hand does: then only the merges and rows that read a changed
+    group are worked out again (a discard in the same group as the last changes one group,
+    and leaves 4 of the 10 merges and the rows less one of the other groups' kinds)."""
+    changed = 0
     for g in range(4):
         ranks[g] = group_rank(table, counts, g)
-        work[_DRAW_RANKS + g] = ranks[g]
-        _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+        if not again or ranks[g] != work[_DRAW_RANKS + g]:
+            changed |= 1 << g
+            work[_DRAW_RANKS + g] = ranks[g]
+            _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+    kept = work[_DRAW_KEPT] if again else 0  # the kinds whose _KEPT row is of X's group less one
+    for g in range(4):
+        if (changed >> g) & 1:
+            kept &= ~_GROUP_TILES[g]
     ge1, ge2, odd, eq4 = presence_bits(counts)
     work[_DRAW_BITS] = ge1
     work[_DRAW_BITS + 1] = ge2
@@ -410,10 +426,12 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, r
             while c == a or c == b:
                 c += 1
             d = 6 - a - b - c
-            _merge_two(work, c, d, _PAIR_SLOT[a, b], n_sets)
+            if ((changed >> c) | (changed >> d)) & 1:
+                _merge_two(work, c, d, _PAIR_SLOT[a, b], n_sets)
     for g in range(4):
         other = 1 if g == 0 else 0
-        _merge_two(work, _PAIR_SLOT[g, other], other, _LEAVE_OUT + g, n_sets)
+        if changed & ~(1 << g):
+            _merge_two(work, _PAIR_SLOT[g, other], other, _LEAVE_OUT + g, n_sets)
     work[_DRAW_SELF] = regular_after_change(table, counts, locked, check_bits, 0, ranks[0], n_sets, False, work)[0]
     work[_DRAW_DISCARDS] = discards
     held = ge1 & discards
@@ -421,14 +439,19 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, r
         t = lowest_bit(held)
         held &= held - 1
         g = 3 if t >= 27 else t // 9
-        counts[t] -= 1
-        rank = group_rank(table, counts, g)
-        d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
-        if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
-            d, m = _regular_with_row(table, counts, locked, check_bits, g, rank, _KEPT + t, n_sets, True, work)
-        counts[t] += 1
+        if (kept >> t) & 1:
+            d, m = _merge_changed(work, _LEAVE_OUT + g, _KEPT + t, n_sets, True)
+        else:
+            counts[t] -= 1
+            rank = group_rank(table, counts, g)
+            d, m = regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, False, work)
+            if d <= target + 1:  # a candidate: keep its group's row for regular_after_draw
+                d, m = _regular_with_row(table, counts, locked, check_bits, g, rank, _KEPT + t, n_sets, True, work)
+                kept |= np.int64(1) << t
+            counts[t] += 1
         work[_LESS_ONE_DIST + t] = d
         work[_LESS_ONE_MASK + t] = m
+    work[_DRAW_KEPT] = kept
 
 
 @njit(cache=True, inline="always")

@@ -123,7 +123,8 @@ def test_draw_sweep_matches_the_discard_sweep():
     """The look-aheads' draw sweep (bounds first, merges kept from the prepared 3n+1 hand)
     against the plain discard sweep of the 3n+2 hand, on every draw of random, melded and
     special-form hands: the same deficiency and mask for every discard within the target,
-    among the discards prepared and not skipped."""
+    among the discards prepared and not skipped. The prepared hand changes by a swapped tile
+    now and then, prepared again from the last (as a look-ahead does) or afresh."""
     from mjfast.discard import discard_sweep, draw_sweep, knitted_floor
     from mjfast.forms import N_FORMS, meld_check_bits, new_scratch, prepare_draws, presence_bits
     from mjfast.groups import INF
@@ -135,7 +136,7 @@ def test_draw_sweep_matches_the_discard_sweep():
     hands = mixed_hands(rng, 300)
     for form in ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"):
         hands += [biased_hand(rng, form) for _ in range(30)]
-    table, work = load_table(), new_scratch()
+    table, work, sweep_work = load_table(), new_scratch(), new_scratch()
     dist, masks = np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
     plain_dist, plain_mask = np.empty(34, np.int64), np.empty(34, np.int64)
     drawn_dist, drawn_mask = np.empty(34, np.int64), np.empty(34, np.int64)
@@ -147,17 +148,23 @@ def test_draw_sweep_matches_the_discard_sweep():
         locked = hand.meld_counts.astype(np.int64)
         n_melds = len(hand.melds)
         check_bits = meld_check_bits(locked)
+        again = False  # the scratch is prepared for other melds
         for u in range(34):
+            if rng.random() < 0.3:  # swap a tile v for w
+                v, w = rng.choice(np.flatnonzero(x > 0)), rng.choice(np.flatnonzero(x + locked < 4))
+                x[v] -= 1
+                x[w] += 1
             if x[u] + locked[u] >= 4:
                 continue
             x[u] += 1
-            discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, work, dist, masks)
+            discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, sweep_work, dist, masks)
             best = plain_dist.min()
             skip = int(rng.integers(0, 1 << 34)) & int(rng.integers(0, 1 << 34))
             prepared = (1 << 34) - 1 if rng.random() < 0.5 else int(rng.integers(0, 1 << 34))
             for target in (best, best + 1):
                 x[u] -= 1
-                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, prepared, ranks, work)
+                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, prepared, again, ranks, work)
+                again = bool(rng.random() < 0.8)
                 floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], target + 1, work) - 1
                 x[u] += 1
                 drawn_dist[:] = INF
