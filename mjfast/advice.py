@@ -11,10 +11,9 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.d
   their unseen copies, the valid acceptance after the best discard that follows;
 * further away: nothing more (see mjfast.api.best_discards for the ranking).
 
-Fans come from mjfast.fan's scoring kernel. The ready pass scores each (discard, wait, win
-condition) once: those completed hands all differ. The one-step pass, where different draws
-and discards reach the same completed hands (and successive turns reach many of the same),
-scores through a memo kept in the kernels' scratch from one call to the next (_points).
+Fans come from mjfast.fan's scoring kernel, through a memo kept in the kernels' scratch from
+one call to the next (_points): in the one-step pass different draws and discards reach the
+same completed hands, and a player's successive turns reach many of the same.
 """
 
 import itertools
@@ -26,7 +25,7 @@ from .discard import (discard_options, draw_sweep, kinds_within, masked_sum, new
                       prepare_look_ahead, recalled, remember_missed)
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
-from .fan.layout import AT_CONDITIONS, AT_WIN_TILE, WIN_SELF_DRAWN
+from .fan.layout import WIN_SELF_DRAWN
 from .fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
 from .fan.kernel import OUT_LEN
 from .fan.state import new_work
@@ -276,13 +275,11 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     out = np.empty(OUT_LEN, np.int64)
     fan_work = new_work()
     hand = counts.astype(np.int64)
-    # The ready pass scores straight from one hand vector, changed in place (discard t, win
-    # on w), without the memo: each (discard, wait, condition) is a different completed hand,
-    # so a memo would only cost its hashing. Both conditions are stored for wait_fans; the
-    # discard win also gives the valid acceptance and the fan value.
-    vec = hand_vector(hand, melds, 0, 0, seat, prevalent, 0)
+    # The ready pass: every wait's fans both ways, through _points' memo (a ready player's
+    # next turns often hold the same hand again). The discard win also gives the valid
+    # acceptance and the fan value.
     ready_and_valid = False
-    for t in range(34):  # ready results first: every wait's fans both ways
+    for t in range(34):  # ready results first
         out_effective[t] = out_dist[t] - 1
         out_valid[t] = UNKNOWN
         out_next_valid[t] = 0.0
@@ -290,23 +287,19 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         out_value[t] = 0.0
         if out_dist[t] != 1:
             continue
-        vec[t] -= 1
-        valid = 0
-        value = 0
-        for w in range(34):
-            if (out_mask[t] >> w) & 1:
-                vec[w] += 1
-                vec[AT_WIN_TILE] = w
-                vec[AT_CONDITIONS] = 0
-                points = score_into(vec, rules, out, fan_work)
-                if unseen[w] > 0 and points >= minimum:
-                    valid += unseen[w]
-                    value += unseen[w] * (points - _shape_fans(points, out))
-                vec[AT_CONDITIONS] = WIN_SELF_DRAWN
-                out_wait_points[t, w, 0] = points
-                out_wait_points[t, w, 1] = score_into(vec, rules, out, fan_work)
-                vec[w] -= 1
-        vec[t] += 1
+        hand[t] -= 1
+        valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum, out,
+                                    fan_work, work)
+        waits = out_mask[t]
+        while waits:
+            w = lowest_bit(waits)
+            waits &= waits - 1
+            hand[w] += 1
+            out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, out, fan_work, work)[0]
+            out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules, out,
+                                               fan_work, work)[0]
+            hand[w] -= 1
+        hand[t] += 1
         if valid > 0:
             out_valid[t] = valid
             out_value[t] = value
