@@ -58,6 +58,32 @@ def test_group_dp_small_cases_by_hand():
     assert out[5] == 2 and out[9] == 14
 
 
+def test_group_masks_with_caps_are_the_probes_by_definition():
+    """With caps below 4 (the DP's run-time case, melded tiles), each mask bit is what its
+    definition says: drawing the tile lowers the entry (the masks share the DP's prefix
+    states between probes; the probes here run the DP afresh)."""
+    rng = np.random.default_rng(11)
+    dist, masks, probe = (np.empty(N_ENTRIES, np.int32) for _ in range(3))
+    checked = 0
+    for _ in range(400):
+        width = 9 if rng.random() < 0.8 else 7
+        caps = 4 - rng.choice([0, 0, 0, 1, 3, 4], width)
+        counts = np.minimum(rng.integers(0, 4, width) * (rng.random(width) < 0.4), caps)
+        group_distances_and_masks(counts, caps, width == 9, dist, masks)
+        group_distances(counts, caps, width == 9, probe)
+        assert list(probe) == list(dist)
+        for j in range(width):
+            expected = np.zeros(N_ENTRIES, np.int64)
+            if counts[j] < caps[j]:
+                more = counts.copy()
+                more[j] += 1
+                group_distances(more, caps, width == 9, probe)
+                expected = (probe < dist).astype(np.int64)
+            assert list((masks >> j) & 1) == list(expected), (counts, caps, j)
+            checked += int(expected.sum())
+    assert checked > 1000
+
+
 @njit(cache=True)
 def _first_wrong_merge(table, suit_classes):
     """The first (a, b, c) of suit classes whose merged class, looked up twice as the kernels
