@@ -148,32 +148,42 @@ def _shape_fans(points, out):
 
 
 @njit(cache=True)
+def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work):
+    """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see _points)."""
+    points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
+    return (points << 8) | _shape_fans(points, out)
+
+
+@njit(cache=True)
+def _clear_score_memo(work):
+    for i in range(SCORE_MEMO_SLOTS):
+        work[SCORE_MEMO + 1 + i * SCORE_MEMO_ROW] = -1
+    work[SCORE_MEMO] = 1
+
+
+@njit(cache=True, inline="always")
 def _points(table, counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
     `win` (flowers aside), memoised in the scratch `work` (forms.SCORE_MEMO) from one call
     to the next: a player's hands change by a tile a turn, so the one-step passes of
     successive turns reach many of the same completed hands. Direct-mapped, keyed by
     everything the score depends on (so an entry never goes stale): the groups' ranks, the
-    winning tile and conditions, the packed melds, the winds and the rules."""
+    winning tile and conditions, the packed melds, the winds and the rules. Inlined: most
+    look-ups hit, and then cost less than a call."""
     k0 = group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38)
     k1 = group_rank(table, counts, 3) | (win << 17) | (conditions << 23)
     k2 = melds | (seat << 40) | (prevalent << 42) | (rules << 44)
     if work[SCORE_MEMO] == 0:
-        for i in range(SCORE_MEMO_SLOTS):
-            work[SCORE_MEMO + 1 + i * SCORE_MEMO_ROW] = -1
-        work[SCORE_MEMO] = 1
+        _clear_score_memo(work)
     h = k0 * _MIX0 ^ k1 * _MIX1 ^ k2 * _MIX2  # wraps: a multiplicative hash
     at = SCORE_MEMO + 1 + ((h >> 40) & (SCORE_MEMO_SLOTS - 1)) * SCORE_MEMO_ROW
-    if work[at] == k0 and work[at + 1] == k1 and work[at + 2] == k2:
-        packed = work[at + 3]
-        return packed >> 8, packed & 0xFF
-    points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
-    shape = _shape_fans(points, out)
-    work[at] = k0
-    work[at + 1] = k1
-    work[at + 2] = k2
-    work[at + 3] = (points << 8) | shape
-    return points, shape
+    if work[at] != k0 or work[at + 1] != k1 or work[at + 2] != k2:
+        work[at] = k0
+        work[at + 1] = k1
+        work[at + 2] = k2
+        work[at + 3] = _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work)
+    packed = work[at + 3]
+    return packed >> 8, packed & 0xFF
 
 
 @njit(cache=True)
