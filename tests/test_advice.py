@@ -80,21 +80,24 @@ def test_flowers_never_count_toward_the_minimum():
 
 
 def test_wait_fans_are_what_score_says():
+    """Also under every pair of winds in turn, the same hands again: the kernels' memo of
+    scored hands persists from one call to the next and must key on the winds too."""
     rng = np.random.default_rng(5)
+    hands = [Hand(*near_complete_hand(rng, int(rng.integers(0, 3)), 0, drawn=True)) for _ in range(40)]
+    winds = [("S", "E")] + [(seat, prevalent) for seat in "ESWN" for prevalent in "ESWN"]
     checked = 0
-    for _ in range(40):
-        counts, melds = near_complete_hand(rng, int(rng.integers(0, 3)), 0, drawn=True)
-        hand = Hand(counts, melds)
-        for option in mjfast.best_discards(hand, seat_wind="S", prevalent_wind="E"):
-            for wait in option.wait_fans:
-                c = np.array(hand.counts)
-                c[TILE_INDEX[option.tile]] -= 1
-                c[TILE_INDEX[wait.tile]] += 1
-                won = Hand(c, hand.melds, TILE_INDEX[wait.tile])
-                assert wait.discard == score(won, seat_wind="S", prevalent_wind="E").points
-                assert wait.self_drawn == score(won, self_drawn=True, seat_wind="S", prevalent_wind="E").points
-                checked += 1
-    assert checked > 50
+    for i, hand in enumerate(hands):
+        for seat, prevalent in winds if i < 6 else winds[:1]:
+            for option in mjfast.best_discards(hand, seat_wind=seat, prevalent_wind=prevalent):
+                for wait in option.wait_fans:
+                    c = np.array(hand.counts)
+                    c[TILE_INDEX[option.tile]] -= 1
+                    c[TILE_INDEX[wait.tile]] += 1
+                    won = Hand(c, hand.melds, TILE_INDEX[wait.tile])
+                    assert wait.discard == score(won, seat_wind=seat, prevalent_wind=prevalent).points
+                    assert wait.self_drawn == score(won, self_drawn=True, seat_wind=seat, prevalent_wind=prevalent).points
+                    checked += 1
+    assert checked > 200
 
 
 def _reference_valid_draws(hand13: Hand, unseen: np.ndarray) -> set[str]:
