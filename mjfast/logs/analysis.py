@@ -75,17 +75,18 @@ class Rows:
 
 class _Seat:
     """What the analysis keeps of one player between their turns: the waiting hand as the
-    kernels read it (counts, meld_counts, n_melds), its shanten, useful tiles and waits (tile
-    masks; no waits unless ready), the turns played, and the melds as last seen with their
-    tile counts and packed form."""
+    kernels read it (counts, meld_counts, n_melds; kernels.discard_row updates counts in
+    place), its shanten, useful tiles and waits (tile masks; no waits unless ready), the turns
+    played, and the melds as last seen with their tile counts (all, and the exposed ones) and
+    packed form."""
 
     __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "waits", "turns", "melds", "melded",
-                 "packed")
+                 "exposed", "packed")
 
     def __init__(self, counts: np.ndarray, shanten: int, useful: int):
         self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
         self.turns = 0
-        self.melds, self.melded, self.packed = (), _NO_MELDS, 0
+        self.melds, self.melded, self.exposed, self.packed = (), _NO_MELDS, _NO_MELDS, 0
         self.figures(shanten, useful)
 
     def figures(self, shanten: int, useful: int) -> None:
@@ -94,17 +95,19 @@ class _Seat:
         self.shanten, self.useful = shanten, useful
         self.waits = useful if shanten == 0 else 0
 
-    def melds_now(self, melds: list) -> tuple[np.ndarray, int]:
-        """(meld tile counts, packed melds) of the player's melds now; recomputed only when
-        they changed (a new meld, or a pung grown into a kong)."""
+    def melds_now(self, melds: list) -> tuple[np.ndarray, np.ndarray, int]:
+        """(meld tile counts, exposed meld tile counts, packed melds) of the player's melds
+        now; recomputed only when they changed (a new meld, or a pung grown into a kong)."""
         melds = tuple(melds)
         if melds != self.melds:
-            melded = np.zeros(N_KINDS, np.uint8)
+            melded, exposed = np.zeros(N_KINDS, np.uint8), np.zeros(N_KINDS, np.uint8)
             for m in melds:
                 for t in m.tiles:
                     melded[t] += 1
-            self.melds, self.melded, self.packed = melds, melded, pack_melds(melds)
-        return self.melded, self.packed
+                    if not m.concealed:
+                        exposed[t] += 1
+            self.melds, self.melded, self.exposed, self.packed = melds, melded, exposed, pack_melds(melds)
+        return self.melded, self.exposed, self.packed
 
 
 class GameAnalyser:
@@ -174,16 +177,16 @@ class GameAnalyser:
     def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
         player, tile = action.player, action.tile
         melds = table.seats[player].melds
-        # a bytearray's buffer: a writeable uint8 array without numpy's slower list conversion
-        counts = np.frombuffer(bytearray(table.seats[player].concealed), np.uint8)
-        meld_counts, packed = seat.melds_now(melds)
+        meld_counts, exposed, packed = seat.melds_now(melds)
         s = self.scratch
         seat.turns += 1
+        # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
+        # bytearray) cost more than the kernel's own copies
         status, shanten, useful = K.discard_row(
-            self.lookup, counts, meld_counts, len(melds), packed, table.visible_to(player), player,
-            table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts, seat.meld_counts, seat.shanten,
-            seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points, s.work, self.decisions.append(),
-            index, line, seat.turns)
+            self.lookup, bytearray(table.seats[player].concealed), meld_counts, exposed, len(melds), packed,
+            table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
+            seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
+            s.work, self.decisions.append(), index, line, seat.turns)
         if status != OK:
             # An illegal action makes the replay raise with its reason as soon as it applies
             # it; only if it does not is the kernels' rejection the game's error.
@@ -191,8 +194,7 @@ class GameAnalyser:
             reason = ("the tile is not in the hand" if status == K.NOT_HELD else f"kernel status {status}")
             self._rejection = LogError(match_id, line, f"the analysis cannot read player {player}'s discard: {reason}")
             return
-        counts[tile] -= 1
-        seat.counts, seat.meld_counts, seat.n_melds = counts, meld_counts, len(melds)
+        seat.meld_counts, seat.n_melds = meld_counts, len(melds)
         seat.figures(shanten, useful)
 
     def _claims(self, table, action, line: int, seats: list, index: int) -> None:

@@ -94,19 +94,30 @@ def _known(valid):
 
 
 @njit(cache=True)
-def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, discarded,
-                before_counts, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
+def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, seat, prevalent, rules, minimum,
+                discarded, waiting, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
                 wait_points, work, row, game, line, turn):
     """Fill the decision row of one discard. Returns (status, shanten after the discard, its
-    useful tiles as a mask); status is hand_kernels.OK unless the hand or `visible` is
+    useful tiles as a mask); status is hand_kernels.OK unless the hand or what is seen is
     inconsistent or the tile is not held (NOT_HELD); the row is then incomplete.
 
-    counts / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (melds packed
-    as fan.encode.pack_melds); before_*: the 3n+1 hand the player held before this turn's draw
-    or claim, its shanten and useful tiles (they do not depend on what is seen); visible: what
-    the player sees elsewhere now; discarded: the tile played. Ranks are 1-based positions in
-    mjfast's ranked lists.
+    standing / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (standing
+    tiles as the TableState's counts in a bytearray, melds packed as fan.encode.pack_melds);
+    exposed: the tile counts of the player's melds that the others see (all but concealed
+    kongs); shown: TableState.shown, the discards and exposed melds on the table; waiting,
+    before_*: the 3n+1 hand the player held before this turn's draw or claim, its shanten and
+    useful tiles (they do not depend on what is seen); discarded: the tile played. Ranks are
+    1-based positions in mjfast's ranked lists.
+
+    When the row is complete, `waiting` is left holding the standing tiles after the discard:
+    the hand the player waits with until their next turn (the caller reads it from Python
+    lists, a conversion that costs more than this kernel's copy).
     """
+    counts = np.empty(34, np.uint8)
+    visible = np.empty(34, np.uint8)  # what the player sees elsewhere now
+    for t in range(34):
+        counts[t] = standing[t]
+        visible[t] = shown[t] - exposed[t]
     # The fan-aware ranking works out every discard's plain figures on its way: the plain
     # ranking is then a re-sort of its rows, not a second sweep of the discards.
     if fan_aware:
@@ -122,7 +133,7 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
     if i < 0:
         return NOT_HELD, 0, np.int64(0)
     unseen = np.empty(34, np.int64)
-    if not unseen_copies(before_counts, before_meld_counts, visible, unseen):
+    if not unseen_copies(waiting, before_meld_counts, visible, unseen):
         return SEEN_TOO_OFTEN, 0, np.int64(0)
     row[_GAME] = game
     row[_LINE] = line
@@ -154,17 +165,19 @@ def discard_row(table, counts, meld_counts, n_melds, melds, visible, seat, preva
             complete = 1
     row[_COMPLETE] = complete
     useful = np.int64(plain_rows[i, _USEFUL])
-    if not fan_aware:
+    if fan_aware:
+        i = _position(fan_rows, n, discarded)
+        row[_FAN_RANK] = i + 1
+        row[_BEST_FAN] = np.int64(fan_rows[0, _TILE])
+        row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, _EFFECTIVE])
+        row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, _EFFECTIVE])
+        row[_VALID_AFTER] = _known(fan_rows[i, _VALID])
+        row[_BEST_VALID] = _known(fan_rows[0, _VALID])
+    else:
         for c in _FAN_CELLS:
             row[c] = NA
-        return OK, shanten_after, useful
-    i = _position(fan_rows, n, discarded)
-    row[_FAN_RANK] = i + 1
-    row[_BEST_FAN] = np.int64(fan_rows[0, _TILE])
-    row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, _EFFECTIVE])
-    row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, _EFFECTIVE])
-    row[_VALID_AFTER] = _known(fan_rows[i, _VALID])
-    row[_BEST_VALID] = _known(fan_rows[0, _VALID])
+    waiting[:] = counts
+    waiting[discarded] -= 1
     return OK, shanten_after, useful
 
 
