@@ -304,3 +304,26 @@ def test_the_chows_found_at_every_discard_are_the_rules_answer_for_every_tile_an
                 concealed[t] = h
             expected = [m for m in range(34) if allowed(table, m)]
             assert table.chow_middles(1) == expected, (tile, held)
+
+
+def test_the_claim_masks_of_a_waiting_hand_hold_every_tile_it_could_pung_or_chow():
+    """The claim checks skip a discard outside the waiting hand's claim masks
+    (kernels.claim_masks) without asking the rules: the masks must hold every tile of which
+    check_claim allows a pung, and for the next player a chow (every tile, every holding of
+    it and of the tiles around it)."""
+    from itertools import product
+
+    from mjfast.game.state import TableState
+    from mjfast.logs.kernels import claim_masks
+
+    for tile in range(34):
+        near = [t for t in range(tile - 2, tile + 3) if 0 <= t < 34]
+        for held in product((0, 1, 2), repeat=len(near)):
+            table = TableState()
+            table.phase, table.pending = CLAIM, (0, tile)
+            concealed = table.seats[1].concealed
+            for t, h in zip(near, held):
+                concealed[t] = h
+            pungs, chows = claim_masks(np.array(concealed, np.uint8))
+            assert pungs == sum(1 << t for t in near if concealed[t] >= 2), (tile, held)
+            assert (chows >> tile) & 1 == bool(table.chow_middles(1)), (tile, held)

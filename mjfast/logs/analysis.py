@@ -10,8 +10,9 @@ this module only looks at the table before each action:
   priority) and the shanten each claim would have given.
 
 A player's waiting hand between their turns is the hand left by their last discard (or the
-deal): its shanten and waits are known from that decision, so claims cost nothing to find
-except where a claim is possible.
+deal): its shanten and waits are known from that decision, and so are the discards its
+standing tiles could pung or chow, so claims cost nothing to find except where a claim is
+possible.
 
 Rows go into integer matrices laid out as columns.DECISION_CELLS and columns.GAME_CELLS.
 """
@@ -76,24 +77,29 @@ class Rows:
 class _Seat:
     """What the analysis keeps of one player between their turns: the waiting hand as the
     kernels read it (counts, meld_counts, n_melds; kernels.discard_row updates counts in
-    place), its shanten, useful tiles and waits (tile masks; no waits unless ready), the turns
-    played, and the melds as last seen with their tile counts (all, and the exposed ones) and
-    packed form."""
+    place), its shanten, useful tiles and waits (tile masks; no waits unless ready), the
+    discards it could claim from anyone (a win or a pung) and from the player before (a chow
+    too), the turns played, and the melds as last seen with their tile counts (all, and the
+    exposed ones) and packed form."""
 
-    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "waits", "turns", "melds", "melded",
-                 "exposed", "packed")
+    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "waits", "claims_any", "claims_next",
+                 "turns", "melds", "melded", "exposed", "packed")
 
-    def __init__(self, counts: np.ndarray, shanten: int, useful: int):
+    def __init__(self, counts: np.ndarray, figures: tuple):
+        """figures: kernels.waiting_figures of the hand."""
         self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
         self.turns = 0
         self.melds, self.melded, self.exposed, self.packed = (), _NO_MELDS, _NO_MELDS, 0
-        self.figures(shanten, useful)
+        self.figures(*figures)
 
-    def figures(self, shanten: int, useful: int) -> None:
-        """Set the waiting hand's shanten and useful tiles; its waits are kept as a mask of
-        their own, so that the test of every discard for wins is one shift (see _claims)."""
+    def figures(self, shanten: int, useful: int, pungs: int, chows: int) -> None:
+        """Set the waiting hand's shanten and useful tiles, and its claim masks (pungs, chows:
+        kernels.claim_masks); they are kept as masks so that the test of every discard for
+        claims is one shift (see _claims)."""
         self.shanten, self.useful = shanten, useful
         self.waits = useful if shanten == 0 else 0
+        self.claims_any = self.waits | pungs
+        self.claims_next = self.claims_any | chows
 
     def melds_now(self, melds: list) -> tuple[np.ndarray, np.ndarray, int]:
         """(meld tile counts, exposed meld tile counts, packed melds) of the player's melds
@@ -171,8 +177,7 @@ class GameAnalyser:
 
     def _dealt(self, table, player: int) -> _Seat:
         counts = np.array(table.seats[player].concealed, np.uint8)
-        shanten, useful = K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work)
-        return _Seat(counts, shanten, useful)
+        return _Seat(counts, K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work))
 
     def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
         player, tile = action.player, action.tile
@@ -182,7 +187,7 @@ class GameAnalyser:
         seat.turns += 1
         # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
         # bytearray) cost more than the kernel's own copies
-        status, shanten, useful = K.discard_row(
+        status, shanten, useful, pungs, chows = K.discard_row(
             self.lookup, bytearray(table.seats[player].concealed), meld_counts, exposed, len(melds), packed,
             table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
             seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
@@ -195,7 +200,7 @@ class GameAnalyser:
             self._rejection = LogError(match_id, line, f"the analysis cannot read player {player}'s discard: {reason}")
             return
         seat.meld_counts, seat.n_melds = meld_counts, len(melds)
-        seat.figures(shanten, useful)
+        seat.figures(shanten, useful, pungs, chows)
 
     def _claims(self, table, action, line: int, seats: list, index: int) -> None:
         """A row for each player who could claim the pending tile; `action` is what followed
@@ -205,9 +210,12 @@ class GameAnalyser:
         after_giver = (giver + 1) % 4
         for player in _OTHERS[giver]:
             seat = seats[player]
+            # the player's standing tiles are their waiting hand until their turn: its masks
+            # say when there is no win, no pung and no chow, nothing to ask the rules (the
+            # common case)
+            if not ((seat.claims_next if player == after_giver else seat.claims_any) >> tile) & 1:
+                continue
             middles = table.chow_middles(player) if player == after_giver else ()  # none when robbing
-            if not (seat.waits >> tile) & 1 and table.seats[player].concealed[tile] < 2 and not middles:
-                continue  # no win, no pung, no chow: nothing more to ask the rules (the common case)
             options, shanten_of = self._options(table, player, tile, robbing, seat, middles)
             if not options:
                 continue

@@ -98,8 +98,9 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
                 discarded, waiting, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
                 wait_points, work, row, game, line, turn):
     """Fill the decision row of one discard. Returns (status, shanten after the discard, its
-    useful tiles as a mask); status is hand_kernels.OK unless the hand or what is seen is
-    inconsistent or the tile is not held (NOT_HELD); the row is then incomplete.
+    useful tiles as a mask, and the claim masks of the hand after it: see claim_masks); status
+    is hand_kernels.OK unless the hand or what is seen is inconsistent or the tile is not held
+    (NOT_HELD); the row is then incomplete.
 
     standing / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (standing
     tiles as the TableState's counts in a bytearray, melds packed as fan.encode.pack_melds);
@@ -128,13 +129,13 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     else:
         status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
     if status != OK:
-        return status, 0, np.int64(0)
+        return status, 0, np.int64(0), np.int64(0), np.int64(0)
     i = _position(plain_rows, n, discarded)
     if i < 0:
-        return NOT_HELD, 0, np.int64(0)
+        return NOT_HELD, 0, np.int64(0), np.int64(0), np.int64(0)
     unseen = np.empty(34, np.int64)
     if not unseen_copies(waiting, before_meld_counts, visible, unseen):
-        return SEEN_TOO_OFTEN, 0, np.int64(0)
+        return SEEN_TOO_OFTEN, 0, np.int64(0), np.int64(0), np.int64(0)
     row[_GAME] = game
     row[_LINE] = line
     row[_PLAYER] = seat
@@ -178,18 +179,39 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
             row[c] = NA
     waiting[:] = counts
     waiting[discarded] -= 1
-    return OK, shanten_after, useful
+    pungs, chows = claim_masks(waiting)
+    return OK, shanten_after, useful, pungs, chows
+
+
+@njit(cache=True)
+def claim_masks(counts):
+    """(pungs, chows): tile masks of the discards a waiting hand's standing tiles could claim,
+    by a pung (two copies held) and, from the player before, by a chow (two tiles of a run
+    around it held: the runs of TableState.chow_middles). A tile outside both masks and the
+    waits needs no question to the rules."""
+    pungs = np.int64(0)
+    chows = np.int64(0)
+    for t in range(34):
+        if counts[t] >= 2:
+            pungs |= np.int64(1) << t
+        if t < 27:
+            rank = t % 9
+            if ((rank >= 2 and counts[t - 2] and counts[t - 1]) or (1 <= rank <= 7 and counts[t - 1] and counts[t + 1])
+                    or (rank <= 6 and counts[t + 1] and counts[t + 2])):
+                chows |= np.int64(1) << t
+    return pungs, chows
 
 
 @njit(cache=True)
 def waiting_figures(table, counts, meld_counts, n_melds, work):
-    """(shanten, useful tiles as a mask) of a 3n+1 hand; shanten -100 - status for a hand the
-    kernels reject."""
+    """(shanten, useful tiles as a mask, claim masks: see claim_masks) of a 3n+1 hand; shanten
+    -100 - status for a hand the kernels reject."""
     nothing_seen = np.zeros(34, np.uint8)
     status, shanten, useful, _ = useful_of(table, counts, meld_counts, n_melds, nothing_seen, work)
+    pungs, chows = claim_masks(counts)
     if status != OK:
-        return -100 - status, np.int64(0)
-    return shanten, useful
+        return -100 - status, np.int64(0), pungs, chows
+    return shanten, useful, pungs, chows
 
 
 @njit(cache=True)
