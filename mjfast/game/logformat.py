@@ -39,8 +39,7 @@ from .tokens import TOKEN_ID, TOKENS
 
 ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
-# exact spellings first (the common case), then any case
-_ACTION_BY_WORD = {**{a: a for a in ACTIONS}, **{a.lower(): a for a in ACTIONS}}
+_ACTION_BY_WORD = {a.lower(): a for a in ACTIONS}
 _CLAIM_BY_WORD = {a.lower(): a for a in CLAIMS}
 # The judge writes 嵌张 for mjfast's 坎张; every other fan has the same name.
 _BOTZONE_FAN_NAME = {"坎张": "嵌张"}
@@ -64,6 +63,13 @@ class Action(NamedTuple):
     kind: str
     tile: "int | None"
     ignored: tuple = ()
+
+
+# Every action line of one tile without Ignore clauses as the logs spell it, and its Action:
+# nearly every line of a log, read by one look-up (an Action is immutable: games share them).
+_PLAIN_ACTIONS = {f"Player {player} {kind} {token}": Action(player, kind, tile)
+                  for player in range(4) for kind in ACTIONS if kind != "Invalid"
+                  for tile, token in enumerate(TOKENS)}
 
 
 @dataclass(frozen=True)
@@ -194,10 +200,14 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
     action_lines: list[int] = []
     end: "tuple | None" = None  # (fan total, fans, drawn) once the result line is read
     scores = None
-    token_id, action_by_word = TOKEN_ID, _ACTION_BY_WORD
-    new_action = tuple.__new__  # an Action without NamedTuple's keyword handling: the hot path
+    plain_actions = _PLAIN_ACTIONS
     dealt = False
     for number, text in lines[2:]:
+        action = plain_actions.get(text)
+        if action is not None and dealt and end is None and scores is None:  # the hot path
+            actions.append(action)
+            action_lines.append(number)
+            continue
         words = text.split()
         if scores is not None:
             raise LogError(match_id, number, f"text after the Score line: {text[:60]!r}")
@@ -205,14 +215,6 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
         if head == "Player" or head.lower() == "player":
             if end is not None:
                 raise LogError(match_id, number, "a Player line after the game's result")
-            if len(words) == 4 and dealt:  # the common line: one action, one tile
-                kind = action_by_word.get(words[2]) or action_by_word.get(words[2].lower())
-                tile = token_id.get(words[3])
-                player = _PLAYER.get(words[1])
-                if kind is not None and tile is not None and player is not None and kind != "Invalid":
-                    actions.append(new_action(Action, (player, kind, tile, ())))
-                    action_lines.append(number)
-                    continue
             if len(words) < 3:
                 raise LogError(match_id, number, f"incomplete line {text!r}")
             player = _player(words[1], match_id, number)
@@ -226,7 +228,7 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
                 deals.append(tiles)
                 dealt = len(deals) == 4
                 continue
-            kind = action_by_word.get(word)
+            kind = _ACTION_BY_WORD.get(word)
             if kind is None:
                 raise LogError(match_id, number, f"unknown action {words[2]!r}")
             if len(deals) != 4:
