@@ -33,14 +33,11 @@ from ..tiles import N_KINDS
 from . import kernels as K
 from .columns import ACTIONS, CLAIM_ACTION, D, DECISION_CELLS, G, GAME_CELLS, KINDS, NA, OPTION_BITS, RESULTS
 
-_DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
-_PASS, _HU = ACTIONS.index("pass"), ACTIONS.index("hu")
+_DISCARD = KINDS.index("discard")
+_PASS = ACTIONS.index("pass")
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
 # The players who may claim a discard of each player, in turn after it.
 _OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in range(4))
-# A claim row's cells, in the order _claims fills them.
-_CLAIM_CELLS = np.array([D[c] for c in ("game", "line", "player", "turn", "kind", "tile", "action", "overruled",
-                                         "options", "shanten_before", "shanten_after", "claim_shanten")])
 # A game row's cells, in the order _game_row fills them: every game's, and a win's.
 _GAME_ROW_CELLS = np.array([G[c] for c in ("game", "line", "prevalent_wind", "result", "score_line_matches",
                                            "discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost",
@@ -215,59 +212,48 @@ class GameAnalyser:
             # common case)
             if not ((seat.claims_next if player == after_giver else seat.claims_any) >> tile) & 1:
                 continue
-            middles = table.chow_middles(player) if player == after_giver else ()  # none when robbing
-            options, shanten_of = self._options(table, player, tile, robbing, seat, middles)
+            options, middles = self._options(table, player, tile, robbing, seat, player == after_giver)
             if not options:
                 continue
-            after = seat.shanten  # passed, or overruled: the hand is as it was
+            done, done_tile, lost = _PASS, tile, 0
             if action is not None and action.player == player and action.kind in CLAIM_ACTION:
-                done, lost = CLAIM_ACTION[action.kind], 0
-                # a claim the rules do not allow breaks the game when the replay applies it
-                after = shanten_of.get((done, action.tile), -1 if done == _HU else NA)
-            else:
+                done, done_tile = CLAIM_ACTION[action.kind], action.tile
+            elif action is not None:
                 # the log's Ignore clauses (the last one of the player, if several) say what
                 # the player claimed in vain
-                claimed = [claim for who, claim, _ in action.ignored if who == player] if action is not None else []
-                done, lost = (CLAIM_ACTION[claimed[-1]], 1) if claimed else (_PASS, 0)
-            row = self.decisions.append()
-            row[_CLAIM_CELLS] = (
-                index, line, player, seat.turns + 1, _CLAIM, tile, done, lost, options, seat.shanten, after,
-                min(shanten_of.values()))
+                claimed = [claim for who, claim, _ in action.ignored if who == player]
+                if claimed:
+                    done, lost = CLAIM_ACTION[claimed[-1]], 1
+            K.claim_row(self.lookup, seat.counts, seat.meld_counts, seat.n_melds, self.scratch.work, tile, options,
+                        middles, done, done_tile, lost, seat.shanten, self.decisions.append(), index, line, player,
+                        seat.turns + 1)
 
-    def _options(self, table, player: int, tile: int, robbing: bool, seat: _Seat, middles):
-        """(option bits, {(action, tile as the log writes the claim): shanten after it}) of one
-        player's claims on `tile`; `middles`: the middle tiles of the chows the rules allow
-        (the log writes a chow by its middle tile)."""
-        bits, shanten_of = 0, {}
+    def _options(self, table, player: int, tile: int, robbing: bool, seat: _Seat, chows: bool) -> tuple[int, int]:
+        """(option bits, mask of the chows' middle tiles) of the claims the rules allow one
+        player on `tile`; chows: the player is the next after the tile's giver."""
+        bits = 0
         if (seat.waits >> tile) & 1:
             try:
                 score_win(table.win(player, tile))
                 bits |= OPTION_BITS["hu"]
-                shanten_of[(_HU, tile)] = -1
             except IllegalAction:  # complete, but under the minimum
                 pass
         if robbing:
-            return bits, shanten_of
+            return bits, 0
         held = table.seats[player].concealed[tile]
-        claims = [("peng", K.CLAIM_PUNG)] if held >= 2 else []
-        if held >= 3:
-            claims.append(("gang", K.CLAIM_KONG))
-        for name, kind in claims:
-            try:
-                table.check_claim(player, name.capitalize(), tile)
-            except IllegalAction:  # a kong needs a tile left to draw
-                continue
-            bits |= OPTION_BITS[name]
-            after = self._claim_shanten(seat, kind, tile, tile)
-            shanten_of[(ACTIONS.index(name), tile)] = after
-        for middle in middles:
+        for claim, needed in (("Peng", 2), ("Gang", 3)):
+            if held >= needed:
+                try:
+                    table.check_claim(player, claim, tile)
+                    bits |= OPTION_BITS[claim.lower()]
+                except IllegalAction:  # a kong needs a tile left to draw
+                    pass
+        middles = 0
+        for middle in table.chow_middles(player) if chows else ():
+            middles |= 1 << middle
+        if middles:
             bits |= OPTION_BITS["chi"]
-            shanten_of[(ACTIONS.index("chi"), middle)] = self._claim_shanten(seat, K.CLAIM_CHOW, middle - 1, tile)
-        return bits, shanten_of
-
-    def _claim_shanten(self, seat: _Seat, kind: int, first: int, claimed: int) -> int:
-        return K.claim_shanten(self.lookup, seat.counts, seat.meld_counts, seat.n_melds, kind, first, claimed,
-                               self.scratch.work)
+        return bits, middles
 
     def _game_row(self, game: GameLog, index: int, check, decisions: np.ndarray) -> None:
         row = self.games.append()

@@ -3,8 +3,9 @@
 A discard decision costs one dispatch from Python whatever it asks: the waiting hand the
 player held before the turn (shanten, acceptance), every discard ranked plainly
 (hand_kernels.discards_of without the look-ahead) and, when wanted, fan-aware
-(advice.fan_discards_of, the ranking of mjfast.best_discards). The kernels are mjfast's own;
-this module reads their ranked rows straight into the decision's row (columns.DECISION_CELLS).
+(advice.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
+too: the shanten of every claim the rules allow. The kernels are mjfast's own; this module
+reads their figures straight into the decision's row (columns.DECISION_CELLS).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..advice import fan_discards_of
 from ..discard import masked_sum
 from ..hand_kernels import (OK, SEEN_TOO_OFTEN, _ranked, discards_of, set_efficiency_keys, shanten_of, unseen_copies,
                             useful_of)
-from .columns import ACTIONS, D, KINDS, NA
+from .columns import ACTIONS, D, KINDS, NA, OPTION_BITS
 
 # Cells of a decision row, as compile-time constants for the kernels.
 _GAME, _LINE, _PLAYER, _TURN, _KIND, _TILE_CELL, _ACTION = (
@@ -30,7 +31,10 @@ _SHANTEN_LOST, _ACCEPTANCE_LOST = D["shanten_lost"], D["acceptance_lost"]
 _FAN_CELLS = np.array([D["best_fan_aware"], D["fan_aware_rank"], D["effective_shanten_after"],
                        D["best_effective_shanten"], D["valid_acceptance_after"], D["best_valid_acceptance"]])
 _BEST_FAN, _FAN_RANK, _EFFECTIVE_AFTER, _BEST_EFFECTIVE, _VALID_AFTER, _BEST_VALID = _FAN_CELLS
-_DISCARD, _PLAY = KINDS.index("discard"), ACTIONS.index("play")
+_OVERRULED, _CLAIM_OPTIONS, _CLAIM_SHANTEN = D["overruled"], D["options"], D["claim_shanten"]
+_DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
+_PLAY, _PASS, _CHI, _PENG, _GANG, _HU = (ACTIONS.index(a) for a in ("play", "pass", "chi", "peng", "gang", "hu"))
+_CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
 
 # Columns of the kernels' ranked rows (hand_kernels.discards_of, advice.fan_discards_of).
 _TILE, _SHANTEN, _ACCEPTANCE, _NEXT, _USEFUL = 0, 1, 2, 3, 4
@@ -231,3 +235,51 @@ def claim_shanten(table, counts, meld_counts, n_melds, kind, tile, claimed, work
         melded[tile] += size
         after[tile] -= size - 1
     return shanten_of(table, after, melded, n_melds + 1, work)
+
+
+@njit(cache=True)
+def claim_row(table, counts, meld_counts, n_melds, work, tile, options, middles, done, done_tile, overruled,
+              shanten_before, row, game, line, player, turn):
+    """Fill the decision row of one claim opportunity of a player whose waiting hand is
+    counts / meld_counts / n_melds, with shanten `shanten_before`.
+
+    tile: the tile offered; options: the OPTION_BITS of the claims the rules allow on it (a
+    win reaching the minimum, a pung, a kong, chows); middles: the mask of the middle tiles of
+    the chows allowed (the log writes a chow by its middle tile); done: the ACTIONS index of
+    what the player did (pass, or the claim, written done_tile as the log writes it);
+    overruled: 1 when that claim lost on priority (the hand is then as it was, as after a
+    pass). A hand the kernels reject gives its claims' shanten as claim_shanten does.
+    """
+    taken = done != _PASS and not overruled
+    after = shanten_before
+    if taken:
+        # a win completes the hand; a claim the rules do not allow breaks the game when the
+        # replay applies it
+        after = -1 if done == _HU else NA
+    best = np.int64(1 << 30)
+    if options & _HU_BIT:
+        best = -1
+    for bit, kind, action in ((_PENG_BIT, CLAIM_PUNG, _PENG), (_GANG_BIT, CLAIM_KONG, _GANG)):
+        if options & bit:
+            shanten = claim_shanten(table, counts, meld_counts, n_melds, kind, tile, tile, work)
+            best = min(best, shanten)
+            if taken and done == action and done_tile == tile:
+                after = shanten
+    for middle in range(34):
+        if (middles >> middle) & 1:
+            shanten = claim_shanten(table, counts, meld_counts, n_melds, CLAIM_CHOW, middle - 1, tile, work)
+            best = min(best, shanten)
+            if taken and done == _CHI and done_tile == middle:
+                after = shanten
+    row[_GAME] = game
+    row[_LINE] = line
+    row[_PLAYER] = player
+    row[_TURN] = turn
+    row[_KIND] = _CLAIM
+    row[_TILE_CELL] = tile
+    row[_ACTION] = done
+    row[_OVERRULED] = overruled
+    row[_CLAIM_OPTIONS] = options
+    row[_SHANTEN_BEFORE] = shanten_before
+    row[_SHANTEN_AFTER] = after
+    row[_CLAIM_SHANTEN] = best
