@@ -205,6 +205,7 @@ def test_the_game_rows_are_the_replays_result(analysed):
         discards = _rows(decisions, index, DISCARD)
         assert row[G["discards"]] == len(discards)
         assert row[G["plain_agreements"]] == np.count_nonzero(discards[:, D["plain_rank"]] == 1)
+        assert row[G["fan_aware_agreements"]] == np.count_nonzero(discards[:, D["fan_aware_rank"]] == 1)
         assert row[G["acceptance_lost"]] == discards[:, D["acceptance_lost"]].sum()
         # the fans as the Fan line writes them (the judge's own line, where it has one)
         assert (fan_line == "") == game.drawn

@@ -31,9 +31,8 @@ from ..hand_kernels import OK
 from ..lookup import load_table
 from ..tiles import N_KINDS
 from . import kernels as K
-from .columns import ACTIONS, CLAIM_ACTION, D, DECISION_CELLS, G, GAME_CELLS, KINDS, NA, OPTION_BITS, RESULTS
+from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, G, GAME_CELLS, NA, OPTION_BITS, RESULTS
 
-_DISCARD = KINDS.index("discard")
 _PASS = ACTIONS.index("pass")
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
 # The players who may claim a discard of each player, in turn after it.
@@ -259,13 +258,10 @@ class GameAnalyser:
         row = self.games.append()
         win = check.win
         result = "win" if win is not None else ("draw" if game.drawn else "foul")
-        discards = decisions[:, D["kind"]] == _DISCARD
-        # a claim row's ranks are NA: counting the ranks of 1 needs no mask
+        discards, plain, fan_aware, lost = K.discard_totals(decisions)
         row[_GAME_ROW_CELLS] = (
-            index, game.line, game.prevalent_wind, RESULTS.index(result), check.score_line_matches,
-            np.count_nonzero(discards), np.count_nonzero(decisions[:, D["plain_rank"]] == 1),
-            np.count_nonzero(decisions[:, D["fan_aware_rank"]] == 1) if self.fan_aware else NA,
-            decisions[discards, D["acceptance_lost"]].sum(), *game.scores)
+            index, game.line, game.prevalent_wind, RESULTS.index(result), check.score_line_matches, discards, plain,
+            fan_aware if self.fan_aware else NA, lost, *game.scores)
         if game.fan_total is not None:
             row[G["fan_line"]] = game.fan_total
         fans = ""

@@ -283,3 +283,18 @@ def claim_row(table, counts, meld_counts, n_melds, work, tile, options, middles,
     row[_SHANTEN_BEFORE] = shanten_before
     row[_SHANTEN_AFTER] = after
     row[_CLAIM_SHANTEN] = best
+
+
+@njit(cache=True)
+def discard_totals(decisions):
+    """(discards, plain agreements, fan-aware agreements, acceptance lost) of a game's decision
+    rows: its discard rows, those ranked 1 plainly and fan-aware (a claim row's ranks are NA),
+    and the sum of their acceptance_lost."""
+    discards = plain = fan_aware = lost = 0
+    for i in range(decisions.shape[0]):
+        if decisions[i, _KIND] == _DISCARD:
+            discards += 1
+            lost += decisions[i, _ACCEPTANCE_LOST]
+        plain += decisions[i, _PLAIN_RANK] == 1
+        fan_aware += decisions[i, _FAN_RANK] == 1
+    return discards, plain, fan_aware, lost
