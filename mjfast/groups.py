@@ -32,26 +32,27 @@ def _dp_rank(cur, nxt, i, n, have, cap, chows):
     `cap` times) of a group of n tiles, into nxt, from the states before it in cur."""
     nxt[:] = INF
     max_new_runs = 4 if (chows and i + 2 < n) else 0
-    for s in range(_N_STATES):
-        base_cost = cur[s]
-        if base_cost >= INF:
-            continue
-        b = s % 5
-        a = (s // 5) % 5
-        p = (s // 25) % 2
-        m = s // 50
-        through = a + b  # runs begun at i-1 and i-2 both need tile i
-        for q in range(2):  # a pung of tile i
-            for r in range(2 - p):  # the pair on tile i
-                for x in range(max_new_runs + 1):  # runs begun at tile i
-                    m2 = m + x + q
-                    use = through + x + 3 * q + 2 * r
-                    if m2 > 4 or use > cap:
-                        break
-                    cost = base_cost + (use - have if use > have else 0)
-                    ns = ((m2 * 2 + p + r) * 5 + x) * 5 + a
-                    if cost < nxt[ns]:
-                        nxt[ns] = cost
+    for m in range(5):
+        for p in range(2):
+            for a in range(5):
+                # runs begun at i-1 and i-2 both need tile i: more of them than the cap
+                # allows ends every path through these states
+                for b in range(min(5, cap - a + 1)):
+                    base_cost = cur[((m * 2 + p) * 5 + a) * 5 + b]
+                    if base_cost >= INF:
+                        continue
+                    through = a + b
+                    for q in range(2):  # a pung of tile i
+                        for r in range(2 - p):  # the pair on tile i
+                            for x in range(max_new_runs + 1):  # runs begun at tile i
+                                m2 = m + x + q
+                                use = through + x + 3 * q + 2 * r
+                                if m2 > 4 or use > cap:
+                                    break
+                                cost = base_cost + (use - have if use > have else 0)
+                                ns = ((m2 * 2 + p + r) * 5 + x) * 5 + a
+                                if cost < nxt[ns]:
+                                    nxt[ns] = cost
 
 
 @njit(cache=True, inline="always")
