@@ -97,6 +97,18 @@ def _known(valid):
     return np.int64(valid) if valid >= 0 else np.int64(NA)
 
 
+@njit(cache=True, inline="always")
+def _fill_head(row, game, line, player, turn, kind, tile, action):
+    """The cells every decision row starts with: where it is, whose, and what was done."""
+    row[_GAME] = game
+    row[_LINE] = line
+    row[_PLAYER] = player
+    row[_TURN] = turn
+    row[_KIND] = kind
+    row[_TILE_CELL] = tile
+    row[_ACTION] = action
+
+
 @njit(cache=True)
 def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, seat, prevalent, rules, minimum,
                 discarded, waiting, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
@@ -140,13 +152,7 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     unseen = np.empty(34, np.int64)
     if not unseen_copies(waiting, before_meld_counts, visible, unseen):
         return SEEN_TOO_OFTEN, 0, np.int64(0), np.int64(0), np.int64(0)
-    row[_GAME] = game
-    row[_LINE] = line
-    row[_PLAYER] = seat
-    row[_TURN] = turn
-    row[_KIND] = _DISCARD
-    row[_TILE_CELL] = discarded
-    row[_ACTION] = _PLAY
+    _fill_head(row, game, line, seat, turn, _DISCARD, discarded, _PLAY)
     row[_SHANTEN_BEFORE] = before_shanten
     row[_ACCEPTANCE_BEFORE] = masked_sum(before_useful, unseen)
     row[_OPTIONS] = n
@@ -271,13 +277,7 @@ def claim_row(table, counts, meld_counts, n_melds, work, tile, options, middles,
             best = min(best, shanten)
             if taken and done == _CHI and done_tile == middle:
                 after = shanten
-    row[_GAME] = game
-    row[_LINE] = line
-    row[_PLAYER] = player
-    row[_TURN] = turn
-    row[_KIND] = _CLAIM
-    row[_TILE_CELL] = tile
-    row[_ACTION] = done
+    _fill_head(row, game, line, player, turn, _CLAIM, tile, done)
     row[_OVERRULED] = overruled
     row[_CLAIM_OPTIONS] = options
     row[_SHANTEN_BEFORE] = shanten_before
