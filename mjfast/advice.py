@@ -332,12 +332,14 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         if out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN):
             partners |= np.int64(1) << t
     pairs = new_pair_memo(partners)
-    for i in range(pairs[2]):
-        t = pairs[0][i]
+    kinds, n = pairs[0], pairs[2]
+    for i in range(n):
+        t = kinds[i]
         hand[t] -= 1
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
-            table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum, pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask)
+            table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
+            pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)

@@ -94,8 +94,9 @@ def test_wait_fans_are_what_score_says():
                     c[TILE_INDEX[option.tile]] -= 1
                     c[TILE_INDEX[wait.tile]] += 1
                     won = Hand(c, hand.melds, TILE_INDEX[wait.tile])
-                    assert wait.discard == score(won, seat_wind=seat, prevalent_wind=prevalent).points
-                    assert wait.self_drawn == score(won, self_drawn=True, seat_wind=seat, prevalent_wind=prevalent).points
+                    at_winds = {"seat_wind": seat, "prevalent_wind": prevalent}
+                    assert wait.discard == score(won, **at_winds).points
+                    assert wait.self_drawn == score(won, self_drawn=True, **at_winds).points
                     checked += 1
     assert checked > 200
 
