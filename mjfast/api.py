@@ -137,7 +137,7 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
     if h.__class__ is str and "[" not in h:
         counts = compact_counts(h)
         if counts is not None:
-            return np.frombuffer(counts, np.uint8), _NO_MELDS, 0
+            return counts, _NO_MELDS, 0
         ids = parse_tiles(h)
         if len(ids) <= 14:  # counts fit a byte; the kernel checks everything else
             return np.array(tally(ids), np.uint8), _NO_MELDS, 0

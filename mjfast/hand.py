@@ -422,7 +422,7 @@ def _compact_hand(text: str) -> "Hand | None":
     A bot asks about a new hand every turn; the general parser costs more than the answer."""
     if len(text) > 80:
         return None
-    counts = bytearray(N_KINDS)
+    counts = np.zeros(N_KINDS, np.uint8)
     pieces = text.split("[")
     last = add_compact(pieces[0], counts)
     if last is None or len(pieces) > MAX_MELDS + 1:
@@ -442,14 +442,16 @@ def _compact_hand(text: str) -> "Hand | None":
         melds.append(meld)
         for t in meld.tiles:
             usage[t] += 1
-    n = sum(counts)
-    if n + 3 * len(melds) not in (13, 14) or max(counts) > 4:
+    listed = counts.tolist()
+    n = sum(listed)
+    if n + 3 * len(melds) not in (13, 14) or max(listed) > 4:
         return None
-    if melds and any(u + c > 4 for u, c in zip(usage, counts)):
+    if melds and any(u + c > 4 for u, c in zip(usage, listed)):
         return None
+    counts.flags.writeable = False
     hand = object.__new__(Hand)
     # the fields __post_init__ would set, already checked: counts read-only, like its copy
-    fields = {"counts": np.frombuffer(bytes(counts), np.uint8), "melds": tuple(melds),
+    fields = {"counts": counts, "melds": tuple(melds),
               "last_tile": last if last >= 0 else None, "_n_standing": n,
               "meld_counts": _read_only(usage) if melds else _NO_MELD_TILES}
     hand.__dict__.update(fields)

@@ -24,7 +24,9 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
+from numba import njit
 
+from .direct import DirectKernel
 from .errors import HandError
 
 N_KINDS = 34
@@ -104,57 +106,74 @@ def _group_ids(group: str) -> tuple[int, ...]:
     return tuple(base + int(d) for d in group[:-1])
 
 
-_RANK_OF = {str(r): r - 1 for r in range(1, 10)}
-_SUIT_OF = {"m": (0, 8), "p": (9, 8), "s": (18, 8), "z": (27, 6)}  # first id, highest rank - 1
-_HONOR_ID = {letter: 27 + i for i, letter in enumerate(HONOR_LETTERS)}
+# What each byte of a compact string is, for the kernel below: 1-9 a digit (its rank), 10-13
+# the suit letters m p s z, 20-26 the honour letters E S W N C F P, 0 anything else.
+_BYTE_CLASS = np.zeros(256, np.int8)
+for _r in range(1, 10):
+    _BYTE_CLASS[ord(str(_r))] = _r
+for _i, _letter in enumerate("mpsz"):
+    _BYTE_CLASS[ord(_letter)] = 10 + _i
+for _i, _letter in enumerate(HONOR_LETTERS):
+    _BYTE_CLASS[ord(_letter)] = 20 + _i
+_SUIT_FIRST = np.array([0, 9, 18, 27], np.int64)  # id of rank 1 in m p s z
+_SUIT_TOP = np.array([8, 8, 8, 6], np.int64)  # its highest rank - 1
+NOT_COMPACT = -2
 
 
-def compact_counts(text: str) -> "bytearray | None":
-    """34 counts of a plain compact string without spaces ("123m456p789s11pEE"), made in one
-    pass, or None for anything else (the full parser then reads it, or names the problem).
-
-    The per-hand calls take this path for strings: they need counts, not tiles in order."""
-    if len(text) > 40:  # at most 14 tiles: leave longer text (and its error) to the parser
-        return None
-    counts = bytearray(34)
-    return None if add_compact(text, counts) is None else counts
-
-
-def add_compact(text: str, counts: bytearray) -> "int | None":
-    """Add the tiles of a plain compact string without spaces to `counts` (no limit checked)
-    and return the id of the tile written last (-1 for no tile), or None for anything else
-    (`counts` is then partly filled). The fast path of compact_counts and parse_hand.
-
-    Read right to left, every digit meets its suit letter before itself, and the first tile
-    met is the last written."""
+@njit(cache=True)
+def _add_compact_bytes(text, counts):
+    """add_compact on the string's bytes: the id written last, -1 for no tile, NOT_COMPACT."""
     last = -1
     first = -1  # id of rank 1 in the suit of the digits being read, -1 outside a suit
     top = 0
     fresh = False  # a suit letter read, no digit yet
-    for ch in reversed(text):
-        rank = _RANK_OF.get(ch)
-        if rank is not None:
-            if first < 0 or rank > top:
-                return None
-            counts[first + rank] += 1
+    for i in range(len(text) - 1, -1, -1):
+        kind = _BYTE_CLASS[text[i]]
+        if 1 <= kind <= 9:
+            if first < 0 or kind - 1 > top:
+                return NOT_COMPACT
+            counts[first + kind - 1] += 1
             if last < 0:
-                last = first + rank
+                last = first + kind - 1
             fresh = False
-            continue
-        if fresh:
-            return None
-        suit = _SUIT_OF.get(ch)
-        if suit is not None:
-            first, top = suit
+        elif fresh or kind == 0:
+            return NOT_COMPACT
+        elif kind < 20:
+            first = _SUIT_FIRST[kind - 10]
+            top = _SUIT_TOP[kind - 10]
             fresh = True
-        elif ch in _HONOR_ID:
-            counts[_HONOR_ID[ch]] += 1
-            if last < 0:
-                last = _HONOR_ID[ch]
-            first = -1
         else:
-            return None
-    return None if fresh else last
+            counts[27 + kind - 20] += 1
+            if last < 0:
+                last = 27 + kind - 20
+            first = -1
+    return NOT_COMPACT if fresh else last
+
+
+_add_compact = DirectKernel(_add_compact_bytes)
+
+
+def compact_counts(text: str) -> "np.ndarray | None":
+    """34 counts (uint8) of a plain compact string without spaces ("123m456p789s11pEE"), or
+    None for anything else (the full parser then reads it, or names the problem).
+
+    The per-hand calls take this path for strings: they need counts, not tiles in order."""
+    if len(text) > 40:  # at most 14 tiles: leave longer text (and its error) to the parser
+        return None
+    counts = np.zeros(N_KINDS, np.uint8)
+    return None if add_compact(text, counts) is None else counts
+
+
+def add_compact(text: str, counts: np.ndarray) -> "int | None":
+    """Add the tiles of a plain compact string without spaces to `counts` (34 uint8, no limit
+    checked; the text must be short enough not to wrap a count) and return the id of the
+    tile written last (-1 for no tile), or None for anything else (`counts` is then partly
+    filled). The fast path of compact_counts and parse_hand.
+
+    Read right to left, every digit meets its suit letter before itself, and the first tile
+    met is the last written. A kernel reads it: in Python the loop cost more than a shanten."""
+    last = _add_compact.call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
+    return None if last == NOT_COMPACT else last
 
 
 def _parse_compact_checked(text: str) -> list[int]:
