@@ -211,7 +211,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
             if in_regular:
                 if not drawn:  # the drawn group's row, once a discard needs it (of the hand before k)
                     hand[k] += 1
-                    regular_draw(table, hand, meld_counts, check_bits, u, work)
+                    regular_draw(table, hand, meld_counts, check_bits, u, n_sets, work)
                     hand[k] -= 1
                     drawn = True
                 dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(

@@ -151,13 +151,14 @@ def meld_check_bits(meld_counts):
 
 
 @njit(cache=True, _nrt=True)  # the DP allocates; its callers run without reference counting
-def _group_dp(counts, locked, g, slot, with_masks, work):
-    """Group g's distances (and with_masks, masks) by the dynamic programme, into `slot`.
+def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
+    """Group g's distances (and with_masks, masks) to at most n_sets sets by the dynamic
+    programme, into `slot` (entries with more sets are INF: no caller reads them).
 
     The DP costs about 8 microseconds a run, and the masks take one more run per tile, so a
     query for distances alone (a shanten) runs it once. The hands one analysis looks at share
     their melded groups, so results are memoised in the scratch, keyed by the group, its
-    counts and its caps (each 9 base-5 digits) and tagged with whether the masks are there
+    counts and its caps (each 9 base-5 digits) and n_sets, and tagged with whether the masks are there
     (an entry with them also answers a query without), direct-mapped: the key holds
     everything the result depends on, so an entry never goes stale."""
     start = 27 if g == 3 else 9 * g
@@ -165,7 +166,7 @@ def _group_dp(counts, locked, g, slot, with_masks, work):
     key = np.int64(0)
     for i in range(n):
         key = key * 25 + counts[start + i] * 5 + (4 - locked[start + i])
-    key = key * 4 + g
+    key = (key * 4 + g) * 5 + n_sets
     if work[_MEMO_READY] == 0:
         for i in range(_MEMO_SLOTS):
             work[_MEMO + i * _MEMO_ROW] = -1
@@ -180,9 +181,9 @@ def _group_dp(counts, locked, g, slot, with_masks, work):
             caps[i] = 4 - locked[start + i]
         if with_masks:
             group_distances_and_masks(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES],
-                                      work[at + 1 + N_ENTRIES:at + _MEMO_ROW])
+                                      work[at + 1 + N_ENTRIES:at + _MEMO_ROW], n_sets)
         else:
-            group_distances(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES])
+            group_distances(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES], n_sets)
         work[at] = 2 * key + with_masks
     for k in range(N_ENTRIES):
         work[_DIST + slot * N_ENTRIES + k] = work[at + 1 + k]
@@ -192,9 +193,11 @@ def _group_dp(counts, locked, g, slot, with_masks, work):
 
 
 @njit(cache=True, inline="always")
-def _store_row(table, g, rank, slot, local_check, with_masks, work):
+def _store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
     """Copy a group pattern's table entries into `slot` (masks in global tile bits).
-    Returns True when a locked tile is in an entry's mask: the DP must replace them."""
+    Returns True when a locked tile is in the mask of an entry of at most n_sets sets: the
+    DP must replace them (the table's targets may use more copies than the lock leaves;
+    any target that does needs a locked tile it does not hold, which is then in the mask)."""
     d_at = _DIST + slot * N_ENTRIES
     if not with_masks and local_check == 0:
         row = distance_row(table, g, rank)
@@ -208,7 +211,7 @@ def _store_row(table, g, rank, slot, local_check, with_masks, work):
     for k in range(N_ENTRIES):
         e = table[row + k]
         mask = e >> 8
-        if mask & local_check:
+        if mask & local_check and k % 5 <= n_sets:
             needs_dp = True
         work[d_at + k] = e & 0xFF
         work[m_at + k] = np.int64(mask) << start
@@ -216,18 +219,20 @@ def _store_row(table, g, rank, slot, local_check, with_masks, work):
 
 
 @njit(cache=True, _nrt=False)
-def _load_group(table, counts, locked, check_bits, g, slot, with_masks, work):
-    """Group g of `counts`: its 10 distances (and masks, in global tile bits) into `slot`."""
-    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), slot, with_masks, work)
+def _load_group(table, counts, locked, check_bits, g, slot, n_sets, with_masks, work):
+    """Group g of `counts`: its distances (and masks, in global tile bits) into `slot`, those
+    of at most n_sets sets exact (the others are for no caller to read)."""
+    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), slot, n_sets, with_masks,
+                       work)
 
 
 @njit(cache=True, inline="always")
-def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_masks, work):
+def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
     """_load_group with the group's rank already known."""
     start = 27 if g == 3 else 9 * g
     local_check = (check_bits >> start) & (0x7F if g == 3 else 0x1FF)
-    if _store_row(table, g, rank, slot, local_check, with_masks, work):
-        _group_dp(counts, locked, g, slot, with_masks, work)
+    if _store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
+        _group_dp(counts, locked, g, slot, n_sets, with_masks, work)
 
 
 @njit(cache=True, inline="always")
@@ -287,7 +292,7 @@ def regular_distance(table, counts, n_sets):
 def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form: n_sets sets + one pair from `counts`."""
     for g in range(4):
-        _load_group(table, counts, locked, check_bits, g, g, with_masks, work)
+        _load_group(table, counts, locked, check_bits, g, g, n_sets, with_masks, work)
     for k in range(N_ENTRIES):
         work[_ACC + k] = work[_DIST + k]
         work[_ACC_MASK + k] = work[_MASK + k]
@@ -319,7 +324,7 @@ def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
     and one final merge."""
     for g in range(4):
         ranks[g] = group_rank(table, counts, g)
-        _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+        _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, n_sets, True, work)
     for g in range(4):
         first = 1 if g == 0 else 0
         for k in range(N_ENTRIES):
@@ -344,7 +349,7 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
 @njit(cache=True, inline="always")
 def _regular_with_row(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
     """regular_after_change, with group g's row kept in `slot`."""
-    _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, with_masks, work)
+    _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work)
     return _merge_changed(work, _LEAVE_OUT + g, slot, n_sets, with_masks)
 
 
@@ -410,7 +415,7 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, a
         if not again or ranks[g] != work[_DRAW_RANKS + g]:
             changed |= 1 << g
             work[_DRAW_RANKS + g] = ranks[g]
-            _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, True, work)
+            _load_ranked_group(table, counts, locked, check_bits, g, ranks[g], g, n_sets, True, work)
     kept = work[_DRAW_KEPT] if again else 0  # the kinds whose _KEPT row is of X's group less one
     for g in range(4):
         if (changed >> g) & 1:
@@ -503,11 +508,11 @@ def regular_candidates(held, u, u_count, target, work):
 
 
 @njit(cache=True, inline="always")
-def regular_draw(table, counts, locked, check_bits, u, work):
+def regular_draw(table, counts, locked, check_bits, u, n_sets, work):
     """The draw of tile u (already added to `counts`, the prepared hand plus u): its group's
     row into the drawn slot."""
     g = 3 if u >= 27 else u // 9
-    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), _DRAWN, True, work)
+    _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), _DRAWN, n_sets, True, work)
 
 
 @njit(cache=True, inline="always")
@@ -519,7 +524,8 @@ def regular_after_draw(table, counts, locked, check_bits, u, k, n_sets, leave_ou
     gk = 3 if k >= 27 else k // 9
     if gk == gu:
         rest = _LEAVE_OUT + gu  # the draw's group is the one that changes: the rest as prepared
-        _load_ranked_group(table, counts, locked, check_bits, gk, group_rank(table, counts, gk), _CHANGED, True, work)
+        _load_ranked_group(table, counts, locked, check_bits, gk, group_rank(table, counts, gk), _CHANGED, n_sets, True,
+                           work)
         changed = _CHANGED
     else:  # k's group as prepare_draws kept it, the rest merged with the drawn group
         rest = _DRAWN_LEAVE_OUT + gk
@@ -633,7 +639,7 @@ def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_m
     part = KNITTED_PART[s, j]
     slot = 4 + 3 * s + j
     if (check_bits >> (9 * s)) & 0x1FF == 0:  # no meld in this suit: a plain lookup
-        _store_row(table, s, _rank_without(table, counts, s, part), slot, 0, with_masks, work)
+        _store_row(table, s, _rank_without(table, counts, s, part), slot, 0, 1, with_masks, work)
         return True
     rest = work[_REST:_REST + 34]
     locked = work[_LOCKED:_LOCKED + 34]
@@ -643,7 +649,7 @@ def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_m
         if locked[t] > 4:
             return False
         rest[t] = counts[t] - (1 if in_part and counts[t] > 0 else 0)
-    _load_group(table, rest, locked, check_bits, s, slot, with_masks, work)
+    _load_group(table, rest, locked, check_bits, s, slot, 1, with_masks, work)  # one set and a pair beside it
     return True
 
 
@@ -703,7 +709,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
         if missing > bound or missing > best:
             continue
         if not honors_loaded:
-            _load_group(table, counts, meld_counts, check_bits, 3, 13, with_masks, work)
+            _load_group(table, counts, meld_counts, check_bits, 3, 13, 1, with_masks, work)
             honors_loaded = True
         feasible = True
         for s in range(3):

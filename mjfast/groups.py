@@ -27,12 +27,13 @@ _N_STATES = 5 * 2 * 5 * 5
 
 
 @njit(cache=True, inline="always")
-def _dp_rank(cur, nxt, i, n, have, cap, chows):
+def _dp_rank(cur, nxt, i, n, have, cap, chows, max_sets):
     """One rank of the dynamic programme: the states after tile i (held `have` times, usable
-    `cap` times) of a group of n tiles, into nxt, from the states before it in cur."""
+    `cap` times) of a group of n tiles, into nxt, from the states before it in cur. States
+    with more than max_sets sets are left out (INF)."""
     nxt[:] = INF
-    max_new_runs = 4 if (chows and i + 2 < n) else 0
-    for m in range(5):
+    max_new_runs = max_sets if (chows and i + 2 < n) else 0
+    for m in range(max_sets + 1):
         for p in range(2):
             for a in range(5):
                 # runs begun at i-1 and i-2 both need tile i: more of them than the cap
@@ -47,7 +48,7 @@ def _dp_rank(cur, nxt, i, n, have, cap, chows):
                             for x in range(max_new_runs + 1):  # runs begun at tile i
                                 m2 = m + x + q
                                 use = through + x + 3 * q + 2 * r
-                                if m2 > 4 or use > cap:
+                                if m2 > max_sets or use > cap:
                                     break
                                 cost = base_cost + (use - have if use > have else 0)
                                 ns = ((m2 * 2 + p + r) * 5 + x) * 5 + a
@@ -68,10 +69,12 @@ def _dp_result(last, out):
 
 
 @njit(cache=True, _nrt=True)  # allocates: callable from kernels compiled without reference counting
-def group_distances(counts, caps, chows, out):
+def group_distances(counts, caps, chows, out, max_sets=4):
     """Fill out[p*5+m] with the distance of the group to m sets + p pairs (see module doc).
 
     counts, caps: int arrays of the group's tiles; chows: whether runs are allowed.
+    max_sets: entries with more sets are left INF (a hand with melds needs fewer sets, and
+    the DP's states shrink with them).
     Dynamic programme over ranks; the state carries the runs still waiting for tiles.
     """
     n = counts.shape[0]
@@ -79,13 +82,13 @@ def group_distances(counts, caps, chows, out):
     nxt = np.empty(_N_STATES, np.int32)
     cur[0] = 0
     for i in range(n):
-        _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows)
+        _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows, max_sets)
         cur, nxt = nxt, cur
     _dp_result(cur, out)
 
 
 @njit(cache=True, _nrt=True)  # allocates: callable from kernels compiled without reference counting
-def group_distances_and_masks(counts, caps, chows, dist, masks):
+def group_distances_and_masks(counts, caps, chows, dist, masks, max_sets=4):
     """group_distances plus, per entry, the bitmask of tiles whose draw lowers it by one.
 
     Each tile j's probe (the group with one more j) shares the states before rank j with the
@@ -95,7 +98,7 @@ def group_distances_and_masks(counts, caps, chows, dist, masks):
     before[0, :] = INF
     before[0, 0] = 0
     for i in range(n):
-        _dp_rank(before[i], before[i + 1], i, n, counts[i], caps[i], chows)
+        _dp_rank(before[i], before[i + 1], i, n, counts[i], caps[i], chows, max_sets)
     _dp_result(before[n], dist)
     probe = np.empty(N_ENTRIES, np.int32)
     cur = np.empty(_N_STATES, np.int32)
@@ -105,9 +108,9 @@ def group_distances_and_masks(counts, caps, chows, dist, masks):
     for j in range(n):
         if counts[j] >= caps[j]:
             continue
-        _dp_rank(before[j], cur, j, n, counts[j] + 1, caps[j], chows)
+        _dp_rank(before[j], cur, j, n, counts[j] + 1, caps[j], chows, max_sets)
         for i in range(j + 1, n):
-            _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows)
+            _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows, max_sets)
             cur, nxt = nxt, cur
         _dp_result(cur, probe)
         for k in range(N_ENTRIES):

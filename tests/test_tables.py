@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from mjfast import lookup
-from mjfast.groups import (N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, merge_rows,
+from mjfast.groups import (INF, N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, merge_rows,
                            rank_offsets)
 
 
@@ -82,6 +82,26 @@ def test_group_masks_with_caps_are_the_probes_by_definition():
             assert list((masks >> j) & 1) == list(expected), (counts, caps, j)
             checked += int(expected.sum())
     assert checked > 1000
+
+
+def test_group_dp_with_fewer_sets_keeps_those_entries_exact():
+    """A hand with melds needs fewer sets from its standing tiles, so the run-time DP leaves
+    out the states with more: the entries it keeps are the full DP's, distances and masks,
+    and the rest are INF with no mask (a path's sets only grow, so none is lost)."""
+    rng = np.random.default_rng(13)
+    full_dist, full_masks, dist, masks = (np.empty(N_ENTRIES, np.int32) for _ in range(4))
+    for _ in range(300):
+        width = 9 if rng.random() < 0.8 else 7
+        caps = 4 - rng.choice([0, 0, 0, 1, 3, 4], width)
+        counts = np.minimum(rng.integers(0, 4, width) * (rng.random(width) < 0.4), caps)
+        group_distances_and_masks(counts, caps, width == 9, full_dist, full_masks)
+        for max_sets in range(5):
+            group_distances_and_masks(counts, caps, width == 9, dist, masks, max_sets)
+            kept = np.array([k % 5 <= max_sets for k in range(N_ENTRIES)])
+            assert list(dist[kept]) == list(full_dist[kept]) and list(masks[kept]) == list(full_masks[kept])
+            assert (dist[~kept] == INF).all() and (masks[~kept] == 0).all()
+            group_distances(counts, caps, width == 9, dist, max_sets)
+            assert list(dist[kept]) == list(full_dist[kept]) and (dist[~kept] == INF).all()
 
 
 @njit(cache=True)
