@@ -225,7 +225,8 @@ class TableState:
         # the replay's most frequent step: checks written out, no helper calls on the way
         if self.phase != DRAW:
             self._pass_claims()
-            self._expect(player, DRAW)
+            if self.phase != DRAW:
+                self._expect(player, DRAW)  # raises, saying what is expected
         if player != self.turn:
             raise IllegalAction(f"player {player} draws but player {self.turn} is to draw")
         if self.tiles_left(player) <= 0:
@@ -421,7 +422,7 @@ class TableState:
             # (the judge's reading: robbing a kong is never 和绝张)
             already_shown = self.shown[tile] - (self.phase == CLAIM)
         seat = self.seats[player]
-        if any(c > 4 for c in counts) or sum(counts) + 3 * len(seat.melds) != 14:
+        if max(counts) > 4 or sum(counts) + 3 * len(seat.melds) != 14:
             raise IllegalAction(f"player {player}'s hand is not a 14-tile hand")
         hand = Hand(np.array(counts, np.uint8), tuple(seat.melds), tile)
         conditions = dict(
