@@ -34,6 +34,9 @@ from . import kernels as K
 from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, G, GAME_CELLS, NA, OPTION_BITS, RESULTS
 
 _PASS = ACTIONS.index("pass")
+_CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
+# The phases in which the others may claim the pending tile.
+_CLAIMABLE = frozenset((CLAIM, ROB))
 _NO_MELDS = np.zeros(N_KINDS, np.uint8)
 # The players who may claim a discard of each player, in turn after it.
 _OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in range(4))
@@ -152,10 +155,11 @@ class GameAnalyser:
         first_decision = self.decisions.n
         self._rejection = None
         for k, (action, line, table) in enumerate(replay):
-            self._raise_rejection()
+            if self._rejection is not None:
+                raise self._rejection
             if seats is None:
                 seats = [self._dealt(table, p) for p in range(4)]
-            if table.pending is not None and table.phase in (CLAIM, ROB):
+            if table.pending is not None and table.phase in _CLAIMABLE:
                 self._claims(table, action, line, seats, index)
             if action.kind == "Play":
                 self._discard(table, action, line, seats[action.player], index, game.match_id)
@@ -164,12 +168,9 @@ class GameAnalyser:
                     after.play(action.player, action.tile)
                     self._claims(after, None, line, seats, index)
         check = replay.check()
-        self._raise_rejection()
-        self._game_row(game, index, check, self.decisions.data[first_decision:self.decisions.n])
-
-    def _raise_rejection(self) -> None:
         if self._rejection is not None:
             raise self._rejection
+        self._game_row(game, index, check, self.decisions.data[first_decision:self.decisions.n])
 
     def _dealt(self, table, player: int) -> _Seat:
         counts = np.array(table.seats[player].concealed, np.uint8)
@@ -177,14 +178,15 @@ class GameAnalyser:
 
     def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
         player, tile = action.player, action.tile
-        melds = table.seats[player].melds
+        standing = table.seats[player]
+        melds = standing.melds
         meld_counts, exposed, packed = seat.melds_now(melds)
         s = self.scratch
         seat.turns += 1
         # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
         # bytearray) cost more than the kernel's own copies
         status, shanten, useful, pungs, chows = K.discard_row(
-            self.lookup, bytearray(table.seats[player].concealed), meld_counts, exposed, len(melds), packed,
+            self.lookup, bytearray(standing.concealed), meld_counts, exposed, len(melds), packed,
             table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
             seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
             s.work, self.decisions.append(), index, line, seat.turns)
@@ -202,13 +204,16 @@ class GameAnalyser:
         """A row for each player who could claim the pending tile; `action` is what followed
         (None when nothing did)."""
         giver, tile = table.pending
+        after_giver, across, before_giver = _OTHERS[giver]
+        # the players' standing tiles are their waiting hands until their turns: their masks
+        # say when there is no win, no pung and no chow, nothing to ask the rules (the
+        # common case, tested at once for the three players)
+        if not ((seats[after_giver].claims_next | seats[across].claims_any | seats[before_giver].claims_any)
+                >> tile) & 1:
+            return
         robbing = table.phase == ROB
-        after_giver = (giver + 1) % 4
         for player in _OTHERS[giver]:
             seat = seats[player]
-            # the player's standing tiles are their waiting hand until their turn: its masks
-            # say when there is no win, no pung and no chow, nothing to ask the rules (the
-            # common case)
             if not ((seat.claims_next if player == after_giver else seat.claims_any) >> tile) & 1:
                 continue
             options, middles = self._options(table, player, tile, robbing, seat, player == after_giver)
@@ -234,24 +239,27 @@ class GameAnalyser:
         if (seat.waits >> tile) & 1:
             try:
                 score_win(table.win(player, tile))
-                bits |= OPTION_BITS["hu"]
+                bits = _HU_BIT
             except IllegalAction:  # complete, but under the minimum
                 pass
         if robbing:
             return bits, 0
         held = table.seats[player].concealed[tile]
-        for claim, needed in (("Peng", 2), ("Gang", 3)):
-            if held >= needed:
-                try:
-                    table.check_claim(player, claim, tile)
-                    bits |= OPTION_BITS[claim.lower()]
-                except IllegalAction:  # a kong needs a tile left to draw
-                    pass
+        try:
+            if held >= 2:
+                table.check_claim(player, "Peng", tile)
+                bits |= _PENG_BIT
+            if held >= 3:
+                table.check_claim(player, "Gang", tile)
+                bits |= _GANG_BIT
+        except IllegalAction:  # a kong needs a tile left to draw (a pung's rules are a kong's too)
+            pass
         middles = 0
-        for middle in table.chow_middles(player) if chows else ():
-            middles |= 1 << middle
-        if middles:
-            bits |= OPTION_BITS["chi"]
+        if chows:
+            for middle in table.chow_middles(player):
+                middles |= 1 << middle
+            if middles:
+                bits |= _CHI_BIT
         return bits, middles
 
     def _game_row(self, game: GameLog, index: int, check, decisions: np.ndarray) -> None:
