@@ -40,6 +40,8 @@ CLAIM = "claim"  # the others may claim `pending`, else the next player draws
 ROB = "rob"  # the others may rob the kong `pending`, else its player draws a replacement
 OVER = "over"
 
+# Copies of each tile in the set: four of a kind, one of each flower.
+_SET_COPIES = (4,) * N_KINDS + (1,) * N_FLOWERS
 # Claim priority: a win, then a pung or kong, then a chow.
 CLAIM_RANK = {"Hu": 3, "Peng": 2, "Gang": 2, "Chi": 1}
 
@@ -182,7 +184,8 @@ class TableState:
         if player != self.dealt:
             raise IllegalAction(f"player {player} is dealt out of order (expected player {self.dealt})")
         standing = [t for t in tiles if t is None or not is_flower(t)]
-        if len(standing) != HAND_SIZE or any(t is not None and is_flower(t) for t in tiles[:HAND_SIZE]):
+        # the flowers come last exactly when the standing tiles are the first 13
+        if len(standing) != HAND_SIZE or standing != list(tiles[:HAND_SIZE]):
             raise IllegalAction(f"a deal is {HAND_SIZE} tiles and then the flowers shown, got "
                                 f"{' '.join(TOKENS[t] if t is not None else '?' for t in tiles)}")
         if len(standing) < len(tiles) and self.wall != SHARED:
@@ -202,8 +205,8 @@ class TableState:
     def _enter(self, tile: int) -> None:
         """Count a tile coming into play: a tile kind has four copies, each flower one."""
         self.copies[tile] += 1
-        if self.copies[tile] > (1 if is_flower(tile) else 4):
-            raise IllegalAction(f"one {TOKENS[tile]} too many: the set has only {1 if is_flower(tile) else 4}")
+        if self.copies[tile] > _SET_COPIES[tile]:
+            raise IllegalAction(f"one {TOKENS[tile]} too many: the set has only {_SET_COPIES[tile]}")
 
     def bu_hua(self, player: int, flower: int) -> None:
         """A flower drawn and shown by the player about to draw, who then draws again."""
