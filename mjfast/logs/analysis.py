@@ -178,15 +178,15 @@ class GameAnalyser:
 
     def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
         player, tile = action.player, action.tile
-        standing = table.seats[player]
-        melds = standing.melds
+        table_seat = table.seats[player]
+        melds = table_seat.melds
         meld_counts, exposed, packed = seat.melds_now(melds)
         s = self.scratch
         seat.turns += 1
         # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
         # bytearray) cost more than the kernel's own copies
         status, shanten, useful, pungs, chows = K.discard_row(
-            self.lookup, bytearray(standing.concealed), meld_counts, exposed, len(melds), packed,
+            self.lookup, bytearray(table_seat.concealed), meld_counts, exposed, len(melds), packed,
             table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
             seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
             s.work, self.decisions.append(), index, line, seat.turns)
