@@ -147,7 +147,7 @@ def _shape_fans(points, out):
     return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # allocates: called from _ready_valid, which runs without reference counting
 def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work):
     """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see _points)."""
     points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
@@ -186,7 +186,7 @@ def _points(table, counts, melds, win, conditions, seat, prevalent, rules, out, 
     return packed >> 8, packed & 0xFF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
 def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, work):
     """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
     reach the minimum on a discard win, and the sum over them of copies x fans."""
