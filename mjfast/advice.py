@@ -162,16 +162,34 @@ def _clear_score_memo(work):
 
 
 @njit(cache=True, inline="always")
-def _points(table, counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
+def _hand_ranks(table, hand):
+    """The groups' ranks of a hand as _points' key holds them: (the three suits' packed in
+    19 bits each, the honours')."""
+    suits = group_rank(table, hand, 0) | (group_rank(table, hand, 1) << 19) | (group_rank(table, hand, 2) << 38)
+    return np.int64(suits), np.int64(group_rank(table, hand, 3))
+
+
+@njit(cache=True, inline="always")
+def _ranks_with(table, counts, suits, honours, w):
+    """_hand_ranks of a hand plus tile w (`counts` holds it) from the hand's own: only w's
+    group changes, so the waits of one hand cost a group's rank each, not four."""
+    if w >= 27:
+        return suits, np.int64(group_rank(table, counts, 3))
+    shift = 19 * (w // 9)
+    return (suits & ~(np.int64(0x7FFFF) << shift)) | (np.int64(group_rank(table, counts, w // 9)) << shift), honours
+
+
+@njit(cache=True, inline="always")
+def _points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
-    `win` (flowers aside), memoised in the scratch `work` (forms.SCORE_MEMO) from one call
-    to the next: a player's hands change by a tile a turn, so the one-step passes of
-    successive turns reach many of the same completed hands. Direct-mapped, keyed by
-    everything the score depends on (so an entry never goes stale): the groups' ranks, the
-    winning tile and conditions, the packed melds, the winds and the rules. Inlined: most
-    look-ups hit, and then cost less than a call."""
-    k0 = group_rank(table, counts, 0) | (group_rank(table, counts, 1) << 19) | (group_rank(table, counts, 2) << 38)
-    k1 = group_rank(table, counts, 3) | (win << 17) | (conditions << 23)
+    `win` (flowers aside; its ranks `suits` and `honours`, see _hand_ranks), memoised in the
+    scratch `work` (forms.SCORE_MEMO) from one call to the next: a player's hands change by
+    a tile a turn, so the one-step passes of successive turns reach many of the same
+    completed hands. Direct-mapped, keyed by everything the score depends on (so an entry
+    never goes stale): the groups' ranks, the winning tile and conditions, the packed melds,
+    the winds and the rules. Inlined: most look-ups hit, and then cost less than a call."""
+    k0 = suits
+    k1 = honours | (win << 17) | (conditions << 23)
     k2 = melds | (seat << 40) | (prevalent << 42) | (rules << 44)
     if work[SCORE_MEMO] == 0:
         _clear_score_memo(work)
@@ -192,10 +210,13 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     reach the minimum on a discard win, and the sum over them of copies x fans."""
     valid = 0
     value = 0
+    suits, honours = _hand_ranks(table, hand13)
     for w in range(34):
         if (waits >> w) & 1 and unseen[w] > 0:
             hand13[w] += 1
-            points, shape = _points(table, hand13, melds, w, 0, seat, prevalent, rules, out, fan_work, work)
+            won_suits, won_honours = _ranks_with(table, hand13, suits, honours, w)
+            points, shape = _points(table, hand13, won_suits, won_honours, melds, w, 0, seat, prevalent, rules, out,
+                                    fan_work, work)
             if points >= minimum:
                 valid += unseen[w]
                 value += unseen[w] * (points - shape)
@@ -301,13 +322,15 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum, out,
                                     fan_work, work)
         waits = out_mask[t]
+        suits, honours = _hand_ranks(table, hand)
         while waits:
             w = lowest_bit(waits)
             waits &= waits - 1
             hand[w] += 1
-            out_wait_points[t, w, 0] = _points(table, hand, melds, w, 0, seat, prevalent, rules, out, fan_work, work)[0]
-            out_wait_points[t, w, 1] = _points(table, hand, melds, w, WIN_SELF_DRAWN, seat, prevalent, rules, out,
-                                               fan_work, work)[0]
+            won_suits, won_honours = _ranks_with(table, hand, suits, honours, w)
+            for way, conditions in enumerate((0, WIN_SELF_DRAWN)):
+                out_wait_points[t, w, way] = _points(table, hand, won_suits, won_honours, melds, w, conditions, seat,
+                                                     prevalent, rules, out, fan_work, work)[0]
             hand[w] -= 1
         hand[t] += 1
         if valid > 0:
