@@ -155,12 +155,13 @@ def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
     """Group g's distances (and with_masks, masks) to at most n_sets sets by the dynamic
     programme, into `slot` (entries with more sets are INF: no caller reads them).
 
-    The DP costs about 8 microseconds a run, and the masks take one more run per tile, so a
-    query for distances alone (a shanten) runs it once. The hands one analysis looks at share
-    their melded groups, so results are memoised in the scratch, keyed by the group, its
-    counts and its caps (each 9 base-5 digits) and n_sets, and tagged with whether the masks are there
-    (an entry with them also answers a query without), direct-mapped: the key holds
-    everything the result depends on, so an entry never goes stale."""
+    The masks take a probe per tile beyond the run itself (sharing its prefix states, see
+    groups.group_distances_and_masks), so a query for distances alone (a shanten) runs the
+    DP once. The hands one analysis looks at share their melded groups, so results are
+    memoised in the scratch, keyed by the group, its counts and its caps (each 9 base-5
+    digits) and n_sets, and tagged with whether the masks are there (an entry with them also
+    answers a query without), direct-mapped: the key holds everything the result depends
+    on, so an entry never goes stale."""
     start = 27 if g == 3 else 9 * g
     n = 7 if g == 3 else 9
     key = np.int64(0)

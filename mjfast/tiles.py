@@ -115,6 +115,7 @@ for _i, _letter in enumerate("mpsz"):
     _BYTE_CLASS[ord(_letter)] = 10 + _i
 for _i, _letter in enumerate(HONOR_LETTERS):
     _BYTE_CLASS[ord(_letter)] = 20 + _i
+del _r, _i, _letter
 _SUIT_FIRST = np.array([0, 9, 18, 27], np.int64)  # id of rank 1 in m p s z
 _SUIT_TOP = np.array([8, 8, 8, 6], np.int64)  # its highest rank - 1
 NOT_COMPACT = -2
