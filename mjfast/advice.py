@@ -141,7 +141,7 @@ def potentials_after_discards(hand, out):
         out[t] = after
 
 
-@njit(cache=True)
+@njit
 def _shape_fans(points, out):
     """The fans of a scored hand's wait shape (边张/坎张/单钓将), 0 for no win."""
     return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
@@ -154,14 +154,14 @@ def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_wor
     return (points << 8) | _shape_fans(points, out)
 
 
-@njit(cache=True)
+@njit
 def _clear_score_memo(work):
     for i in range(SCORE_MEMO_SLOTS):
         work[SCORE_MEMO + 1 + i * SCORE_MEMO_ROW] = -1
     work[SCORE_MEMO] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _hand_ranks(table, hand):
     """The groups' ranks of a hand as _points' key holds them: (the three suits' packed in
     19 bits each, the honours')."""
@@ -169,7 +169,7 @@ def _hand_ranks(table, hand):
     return np.int64(suits), np.int64(group_rank(table, hand, 3))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _ranks_with(table, counts, suits, honours, w):
     """_hand_ranks of a hand plus tile w (`counts` holds it) from the hand's own: only w's
     group changes, so the waits of one hand cost a group's rank each, not four."""
@@ -179,7 +179,7 @@ def _ranks_with(table, counts, suits, honours, w):
     return (suits & ~(np.int64(0x7FFFF) << shift)) | (np.int64(group_rank(table, counts, w // 9)) << shift), honours
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
     `win` (flowers aside; its ranks `suits` and `honours`, see _hand_ranks), memoised in the
@@ -204,7 +204,7 @@ def _points(table, counts, suits, honours, melds, win, conditions, seat, prevale
     return packed >> 8, packed & 0xFF
 
 
-@njit(cache=True, _nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
+@njit(_nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
 def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, work):
     """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
     reach the minimum on a discard win, and the sum over them of copies x fans."""
@@ -224,7 +224,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     return valid, value
 
 
-@njit(cache=True)
+@njit
 def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
               pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
@@ -279,7 +279,7 @@ def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, m
     return valid_draws, expected / weight, expected_value / weight
 
 
-@njit(cache=True)
+@njit
 def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
                       out_dist, out_mask, out_acceptance, out_next, out_effective, out_valid, out_next_valid,
                       out_valid_draws, out_value, out_wait_points, work):
@@ -370,7 +370,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
             out_effective[t] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _before(keys, a, b, n_keys):
     """Whether row a of keys comes strictly before row b on the first n_keys keys."""
     for k in range(n_keys):

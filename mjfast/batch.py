@@ -33,13 +33,13 @@ _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _row(per_row, i):
     """Row i of an input given per hand, or its single row when one row stands for all."""
     return per_row[i if per_row.shape[0] != 1 else 0]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _bad(counts, n_melds, meld_counts, i, expected_total):
     """True when hand i is one a Hand would reject, or has the wrong tile total."""
     melds = _row(n_melds, i)
@@ -48,7 +48,7 @@ def _bad(counts, n_melds, meld_counts, i, expected_total):
     return check_counts(counts[i], _row(meld_counts, i), melds, expected_total) != OK
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _bad_or_overseen(counts, n_melds, meld_counts, visible, i, expected_total, unseen):
     """_bad, or more than 4 copies of a tile counting what hand i sees; else fills `unseen`
     with the copies of each tile it has not seen."""

@@ -36,7 +36,7 @@ from .forms import (
     thirteen_orphans,
 )
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def masked_sum(mask, unseen):
     """Sum of unseen[t] over the tiles t in `mask`."""
     total = 0
@@ -45,7 +45,7 @@ def masked_sum(mask, unseen):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def unseen_planes(unseen):
     """The unseen counts (0-4) as three tile masks, bit i of each count in plane i: then
     an acceptance is three popcounts (see accepted), where masked_sum reads all 34."""
@@ -60,7 +60,7 @@ def unseen_planes(unseen):
     return p0, p1, p2
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def planes_with(p0, p1, p2, t, count):
     """unseen_planes after tile t's unseen count changed to `count`."""
     clear = ~(np.int64(1) << t)
@@ -127,7 +127,7 @@ def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
     """(a lower bound of every form but the regular one, a lower bound of the knitted
     straight) from the presence bits and a bound `knitted` of the knitted straight already
@@ -144,7 +144,7 @@ def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
                knitted), knitted
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def kinds_within(dist, bound):
     """The tile mask of the kinds t with dist[t] <= bound."""
     kinds = np.int64(0)
@@ -154,7 +154,7 @@ def kinds_within(dist, bound):
     return kinds
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, again, hand_knitted,
                        ranks, work):
     """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
@@ -230,7 +230,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     return found
 
 
-@njit(cache=True)
+@njit
 def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
                     out_dist, out_mask, out_acceptance, out_next, work):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of
@@ -265,7 +265,7 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
 _UNKNOWN = -1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def new_pair_memo(which):
     """(kinds, position, n, known, cleared) for the kinds of the tile mask `which`: kinds[:n]
     the kinds in order, position[t] each one's index (-1 elsewhere), known the memo and
@@ -281,7 +281,7 @@ def new_pair_memo(which):
     return kinds, position, n, np.empty((34, n, n), np.int64), np.zeros(34, np.bool_)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def recalled(known, cleared, u, i, kinds, n):
     """(the tile mask of the discards k whose figure after discarding kinds[i] and drawing u
     is known, the best of those figures, 0 if none)."""
@@ -297,7 +297,7 @@ def recalled(known, cleared, u, i, kinds, n):
     return skip, best
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def remember_missed(known, u, i, position, missed):
     """Record figure 0 for the discards k in the tile mask `missed` (looked ahead from too)
     whose hand after discarding kinds[i] and drawing u misses the target."""
@@ -307,7 +307,7 @@ def remember_missed(known, u, i, position, missed):
         known[u, position[k], i] = 0
 
 
-@njit(cache=True)
+@njit
 def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, useful, out_next, work):
     """out_next[t], for each kind t in the tile mask `which` (held in the 3n+2 `hand`, whose
     discards have deficiencies `dist` and useful masks `useful`), the expected acceptance

@@ -113,7 +113,7 @@ def new_scratch():
     return work
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def form_rows(work):
     """(dist, masks): N_FORMS slots each in the scratch for all_forms' results, so that a
     one-hand query allocates nothing."""
@@ -150,7 +150,7 @@ def meld_check_bits(meld_counts):
     return bits
 
 
-@njit(cache=True, _nrt=True)  # the DP allocates; its callers run without reference counting
+@njit(_nrt=True)  # the DP allocates; its callers run without reference counting
 def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
     """Group g's distances (and with_masks, masks) to at most n_sets sets by the dynamic
     programme, into `slot` (entries with more sets are INF: no caller reads them).
@@ -193,7 +193,7 @@ def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
             work[_MASK + slot * N_ENTRIES + k] = work[at + 1 + N_ENTRIES + k] << start
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
     """Copy a group pattern's table entries into `slot` (masks in global tile bits).
     Returns True when a locked tile is in the mask of an entry of at most n_sets sets: the
@@ -219,7 +219,7 @@ def _store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
     return needs_dp
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def _load_group(table, counts, locked, check_bits, g, slot, n_sets, with_masks, work):
     """Group g of `counts`: its distances (and masks, in global tile bits) into `slot`, those
     of at most n_sets sets exact (the others are for no caller to read)."""
@@ -227,7 +227,7 @@ def _load_group(table, counts, locked, check_bits, g, slot, n_sets, with_masks, 
                        work)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
     """_load_group with the group's rank already known."""
     start = 27 if g == 3 else 9 * g
@@ -236,7 +236,7 @@ def _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets,
         _group_dp(counts, locked, g, slot, n_sets, with_masks, work)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _merge_slot(work, slot, n_sets, with_masks):
     """Merge a group slot into the running (pairs, sets) row at _ACC: each entry is the best
     split of its pairs and sets between the two, with the union of the masks of every split
@@ -262,7 +262,7 @@ def _merge_slot(work, slot, n_sets, with_masks):
             work[_ACC_MASK + p * 5 + m] = work[_TMP_MASK + p * 5 + m]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _regular_classes(table, c0, c1, c2, c3, n_sets):
     """Deficiency of the regular form from the four groups' distance classes: the suits'
     merge is two table lookups (lookup.merged_class), then one pass over the honours' row."""
@@ -275,7 +275,7 @@ def _regular_classes(table, c0, c1, c2, c3, n_sets):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def regular_distance(table, counts, n_sets):
     """Deficiency of the regular form when no meld locks a tile: four classes read straight
     from the table and merged, nothing else (the hot path of shanten)."""
@@ -289,7 +289,7 @@ def regular_distance(table, counts, n_sets):
     )
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form: n_sets sets + one pair from `counts`."""
     for g in range(4):
@@ -318,7 +318,7 @@ def regular(table, counts, locked, check_bits, n_sets, with_masks, work):
     return best, mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
     """Load the hand's four groups (slots 0-3, their ranks into `ranks`) and, for each group,
     the merge of the other three (slots 14-17): then regular_after_change costs one lookup
@@ -339,7 +339,7 @@ def prepare_sweep(table, counts, locked, check_bits, n_sets, ranks, work):
             work[_MASK + (_LEAVE_OUT + g) * N_ENTRIES + k] = work[_ACC_MASK + k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, with_masks, work):
     """(deficiency, useful mask) of the regular form of `counts`, which differs from the hand
     given to prepare_sweep only in group g (whose new rank is `rank`). Without masks, only
@@ -347,14 +347,14 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
     return _regular_with_row(table, counts, locked, check_bits, g, rank, _CHANGED, n_sets, with_masks, work)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _regular_with_row(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
     """regular_after_change, with group g's row kept in `slot`."""
     _load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work)
     return _merge_changed(work, _LEAVE_OUT + g, slot, n_sets, with_masks)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _merge_changed(work, rest, changed, n_sets, with_masks):
     """(deficiency, useful mask) of the changed group (in slot `changed`) with the merge of
     the other three in slot `rest`: the one entry with one pair and n_sets sets."""
@@ -379,7 +379,7 @@ def _merge_changed(work, rest, changed, n_sets, with_masks):
     return best, mask
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _merge_two(work, a, b, out, n_sets):
     """Slot out = the merge of slots a and b (with masks)."""
     for k in range(N_ENTRIES):
@@ -460,14 +460,14 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, a
     work[_DRAW_KEPT] = kept
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def drawn_presence_bits(work, u, count):
     """presence_bits of the prepared hand X plus the drawn tile u (`count` copies of u now)."""
     return presence_bits_after(work[_DRAW_BITS], work[_DRAW_BITS + 1], work[_DRAW_BITS + 2], work[_DRAW_BITS + 3], u,
                                count)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def drawn_ranks(table, counts, u, k, ranks, work):
     """The four groups' ranks of the prepared hand plus u less k (held in `counts`) into
     `ranks`: only the groups of u and k differ from the prepared hand's."""
@@ -480,13 +480,13 @@ def drawn_ranks(table, counts, u, k, ranks, work):
         ranks[gk] = group_rank(table, counts, gk)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def prepared_discards(work):
     """The tile mask of the discards prepare_draws prepared."""
     return work[_DRAW_DISCARDS]
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def regular_candidates(held, u, u_count, target, work):
     """The kinds k whose discard, after the draw of u, leaves the prepared hand X a regular
     form within `target` (the one given to prepare_draws): X less k plus u is at X less k's
@@ -508,7 +508,7 @@ def regular_candidates(held, u, u_count, target, work):
     return found
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def regular_draw(table, counts, locked, check_bits, u, n_sets, work):
     """The draw of tile u (already added to `counts`, the prepared hand plus u): its group's
     row into the drawn slot."""
@@ -516,7 +516,7 @@ def regular_draw(table, counts, locked, check_bits, u, n_sets, work):
     _load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), _DRAWN, n_sets, True, work)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def regular_after_draw(table, counts, locked, check_bits, u, k, n_sets, leave_out_ready, work):
     """(deficiency, useful mask, leave_out_ready) of the regular form of the prepared hand
     plus u less k (`counts` holds it), after regular_draw. leave_out_ready: bit g once the
@@ -556,7 +556,7 @@ def presence_bits(counts):
     return ge1, ge2, odd, eq4
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def presence_bits_after(ge1, ge2, odd, eq4, t, count):
     """presence_bits after tile t's count changed to `count` (the others unchanged)."""
     bit = np.int64(1) << t
@@ -567,7 +567,7 @@ def presence_bits_after(ge1, ge2, odd, eq4, t, count):
     return ge1, ge2, odd, eq4
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def seven_pairs(ge2, odd, eq4):
     """Seven pairs; four of a kind counts as two pairs (MCR)."""
     pairs = popcount(ge2) + popcount(eq4)
@@ -576,7 +576,7 @@ def seven_pairs(ge2, odd, eq4):
     return 7 - pairs, odd
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def thirteen_orphans(ge1, ge2):
     held = ge1 & ORPHAN_BITS
     has_pair = (ge2 & ORPHAN_BITS) != 0
@@ -587,7 +587,7 @@ def thirteen_orphans(ge1, ge2):
     return dist, missing if has_pair else (missing | held)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def most_knitted(ge1):
     """The most tiles held of one of the six knitted straights (9 tiles each): the knitted
     straight lacks at least 9 less this, and honours-and-knitted counts it beside the honours."""
@@ -597,13 +597,13 @@ def most_knitted(ge1):
     return most
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def honors_knitted_distance(ge1, knitted_held):
     """Honours-and-knitted's deficiency, given most_knitted(ge1)."""
     return 14 - min(popcount(ge1 & HONOR_BITS) + knitted_held, 14)
 
 
-@njit(cache=True)
+@njit
 def honors_knitted(ge1, with_masks):
     """全不靠 / 七星不靠: 14 distinct tiles among the 7 honours and one knitted straight.
     The distance comes first, without branches (on random hands they mispredict)."""
@@ -618,7 +618,7 @@ def honors_knitted(ge1, with_masks):
     return best, mask
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _rank_without(table, counts, s, part):
     """Rank of suit s's pattern less one copy of each held tile of `part` (a bit mask)."""
     rank = 0
@@ -633,7 +633,7 @@ def _rank_without(table, counts, s, part):
     return rank
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_masks, work):
     """Slot 4 + 3s + j: suit s without one copy of each held tile of knitted part j.
     Returns False when a meld holds all four copies of one of the part's tiles."""
@@ -654,7 +654,7 @@ def _load_knitted_remainder(table, counts, meld_counts, check_bits, s, j, with_m
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def _remainder(work, k, n_melds, with_masks):
     """(distance, mask) of the set and pair (just the pair with a meld) beside knitted
     straight k, from the four remainder slots of that straight."""
@@ -687,7 +687,7 @@ def _remainder(work, k, n_melds, with_masks):
     return best, mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks, work):
     """组合龙 + one set + a pair (at most one fixed meld, which is then the set).
 
@@ -736,7 +736,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
     return best, mask
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _keep(value, mask, best, best_mask):
     """The running minimum and the union of the masks of everything reaching it."""
     if value < best:
@@ -746,7 +746,7 @@ def _keep(value, mask, best, best_mask):
     return best, best_mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, with_masks):
     """(deficiency, useful mask) of the knitted straight for a hand without melds, from the
     four groups' ranks: the table stores each suit's remainder beside each knitted part
@@ -803,7 +803,7 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, wi
     return best, mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
     """Deficiency (and, with_masks, useful mask) of every form into dist[5] / masks[5].
 
@@ -846,7 +846,7 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
                     masks, work)
 
 
-@njit(cache=True, _nrt=False)
+@njit(_nrt=False)
 def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, cap, knitted_floor, with_masks,
                 dist, masks, work):
     """Every form but the regular one (already in dist[REGULAR]) into dist / masks.
@@ -882,7 +882,7 @@ def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, 
     masks[KNITTED_STRAIGHT] = m
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def best_of(dist, masks):
     """Minimum deficiency over the forms and the union of the masks of the forms reaching it."""
     best = INF

@@ -26,7 +26,7 @@ MAX_GROUP_TILES = 14  # a hand never holds more standing tiles than this
 _N_STATES = 5 * 2 * 5 * 5
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _dp_rank(cur, nxt, i, n, have, cap, chows, max_sets):
     """One rank of the dynamic programme: the states after tile i (held `have` times, usable
     `cap` times) of a group of n tiles, into nxt, from the states before it in cur. States
@@ -56,7 +56,7 @@ def _dp_rank(cur, nxt, i, n, have, cap, chows, max_sets):
                                     nxt[ns] = cost
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _dp_result(last, out):
     """The distances from the states after the last tile: no runs may be left open."""
     for k in range(N_ENTRIES):
@@ -165,7 +165,7 @@ def enumerate_patterns(n_digits: int, budget: int = MAX_GROUP_TILES) -> np.ndarr
     return np.asarray(rows, dtype=np.uint8)
 
 
-@njit(cache=True)
+@njit
 def merge_rows(a, b, out):
     """out = the distances of two disjoint groups taken together: each entry the best split
     of its pairs and sets between them (a min-plus merge of two rows; all entries finite).

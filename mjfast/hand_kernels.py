@@ -18,7 +18,7 @@ from .forms import N_FORMS, all_forms, best_of, form_rows
 OK, TOO_MANY_COPIES, BAD_TILE_COUNT, SEEN_TOO_OFTEN = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit
 def check_counts(counts, meld_counts, n_melds, wanted_total):
     """OK, or the problem a Hand would report (over 4 copies, a wrong tile total).
     wanted_total 13 or 14 demands that total; 0 accepts either."""
@@ -34,7 +34,7 @@ def check_counts(counts, meld_counts, n_melds, wanted_total):
     return OK if total == 13 or total == 14 else BAD_TILE_COUNT
 
 
-@njit(cache=True)
+@njit
 def unseen_copies(counts, meld_counts, visible, out):
     """out[t] = copies of t not in the hand, its melds or `visible`; False if any is negative."""
     ok = True
@@ -84,7 +84,7 @@ def useful_of(table, counts, meld_counts, n_melds, visible, work):
     return OK, d - 1, m, masked_sum(m, unseen)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _centrality(t):
     """How connected a tile can be: honours 0, terminals 1, 2/8 2, 3-7 3 (tie-break)."""
     if t >= 27:
@@ -93,7 +93,7 @@ def _centrality(t):
     return 1 if r == 0 or r == 8 else min(r, 8 - r, 3)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def set_efficiency_keys(keys, t, shanten, acceptance, next_acceptance):
     """Row t of the plain ranking's keys (for _ranked): shanten, then acceptance and next
     acceptance (most first), then the less connected tile."""
@@ -103,7 +103,7 @@ def set_efficiency_keys(keys, t, shanten, acceptance, next_acceptance):
     keys[t, 3] = _centrality(t)
 
 
-@njit(cache=True)
+@njit
 def _ranked(n_keys, keys, held):
     """Tile ids of the held kinds, sorted by their rows of `keys` (lexicographic, smallest
     first); ties keep tile order."""

@@ -77,7 +77,7 @@ def load_table() -> np.ndarray:
     return _table
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def pattern_rank(table, offsets_at, counts, start, n):
     rank = 0
     prefix = 0
@@ -102,7 +102,7 @@ def masked_row(table, g, rank):
     return ROWS_AT + table[(HONOR_CLASS_AT if g == 3 else SUIT_CLASS_AT) + rank] * N_ENTRIES
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _byte(table, at, i):
     """Byte i of the one-byte ids packed four per int from table[at] (tables/build.py's
     _pack_bytes)."""
@@ -115,7 +115,7 @@ def distance_class(table, g, rank):
     return _byte(table, HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT, rank)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def class_row(dclass):
     """Offset of the 10 distances of a distance-only class."""
     return DROWS_AT + dclass * N_ENTRIES
@@ -127,21 +127,21 @@ def distance_row(table, g, rank):
     return class_row(distance_class(table, g, rank))
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def merged_class(table, a, b):
     """Distance class of the merge of class a (a suit's, or suits' already merged) with the
     class b of a suit."""
     return _byte(table, MERGE_AT, a * MAX_DCLASSES + b)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def knitted_rest(table, suit_rank, part):
     """(set, pair, set and pair) distances of a suit pattern less knitted part `part`."""
     packed = table[KNITTED_AT + suit_rank] >> (9 * part)
     return packed & 7, (packed >> 3) & 7, (packed >> 6) & 7
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def knitted_rest_masks(table, suit_rank, part):
     """The useful-tile masks (suit-local bits) of the three knitted_rest entries."""
     packed = table[KNITTED_MASK_AT + 3 * suit_rank + part]

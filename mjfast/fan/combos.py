@@ -64,14 +64,14 @@ def _steps(a, b, c, step):
     return b - a == step and c - b == step
 
 
-@njit(cache=True)
+@njit
 def _consecutive_unordered(a, b, c):
     lo = min(a, min(b, c))
     hi = max(a, max(b, c))
     return hi - lo == 2 and a != b and b != c and a != c
 
 
-@njit(cache=True)
+@njit
 def two_chows_fan(a, b):
     """The 1-point fan two chows make, or NONE."""
     if SUIT[a] != SUIT[b]:
@@ -85,7 +85,7 @@ def two_chows_fan(a, b):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def three_chows_fan(a, b, c):
     """The fan three sorted chows make, or NONE."""
     sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
@@ -109,7 +109,7 @@ def three_chows_fan(a, b, c):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def four_chows_fan(a, b, c, d):
     """The fan four sorted chows make together, or NONE."""
     if SUIT[a] != SUIT[d]:
@@ -121,7 +121,7 @@ def four_chows_fan(a, b, c, d):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def terminal_chows_fan(lows, pair):
     """一色双龙会 or 三色双龙会 for four chows and the pair, or NONE: 123 and 789 twice, with a
     pair of fives, in one suit or in the two suits other than the pair's."""
@@ -147,7 +147,7 @@ def terminal_chows_fan(lows, pair):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def _extra_chow_fan(a, b, c, extra):
     """The one fan the chow left beside a three-chow fan adds, in the judge's preference."""
     f0 = two_chows_fan(a, extra)
@@ -160,7 +160,7 @@ def _extra_chow_fan(a, b, c, extra):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def _count_once(pair_fans, n_pairs, limit, table, per_kind):
     """Add the two-chow fans found between pairs of chows, at most `limit` of them, dropping
     repeats of a kind first and 老少副 before 连六, 喜相逢, 一般高. `per_kind`: 4 cells of
@@ -183,7 +183,7 @@ def _count_once(pair_fans, n_pairs, limit, table, per_kind):
         table[PURE_DOUBLE_CHOW + k] += per_kind[k]
 
 
-@njit(cache=True)
+@njit
 def chow_fans(lows, n, pair, table, scratch):
     """Add the fans of the hand's `n` chows (`lows` sorted ascending) to `table`.
     `scratch`: 10 cells of working space."""
@@ -236,7 +236,7 @@ def chow_fans(lows, n, pair, table, scratch):
         _count_once(pair_fans, SIX, limit, table, per_kind)
 
 
-@njit(cache=True)
+@njit
 def two_pungs_fan(a, b):
     """双同刻 or 双箭刻 for two pungs, or NONE."""
     if a < 27 and b < 27:
@@ -246,7 +246,7 @@ def two_pungs_fan(a, b):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def three_pungs_fan(a, b, c):
     """The fan three sorted pungs make, or NONE."""
     if c < 27:
@@ -267,7 +267,7 @@ def three_pungs_fan(a, b, c):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def four_pungs_fan(a, b, c, d):
     """一色四节高 or 大四喜 for four sorted pungs, or NONE."""
     if d < 27 and SUIT[a] == SUIT[d] and _steps(a, b, c, ONE) and d - c == 1:
@@ -277,7 +277,7 @@ def four_pungs_fan(a, b, c, d):
     return NONE
 
 
-@njit(cache=True)
+@njit
 def pung_fans(tiles, n, table):
     """Add the fans of the hand's `n` pungs and kongs (`tiles` sorted ascending) to `table`."""
     if n < 2:

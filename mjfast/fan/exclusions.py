@@ -117,7 +117,7 @@ def _masks(variants) -> np.ndarray:
 EXCLUDED_MASKS = _masks([_table(bool(v & 1), bool(v & 2)) for v in range(4)])
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _present(table, first, last):
     """The fans first..last-1 with a count in `table`, as a mask word (bit f - first)."""
     word = np.int64(0)
@@ -126,7 +126,7 @@ def _present(table, first, last):
     return word
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _points(table, word, first):
     """Points of the fans in mask `word` (fan ids from `first`)."""
     points = np.int64(0)
@@ -137,7 +137,7 @@ def _points(table, word, first):
     return points
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _zero(table, word, first):
     """Zero the counts of the fans in mask `word` (fan ids from `first`)."""
     while word:
@@ -145,7 +145,7 @@ def _zero(table, word, first):
         word &= word - 1
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _drop_excluded(found, first, low, high, variant):
     """In id order, let each fan of mask `found` (ids from `first`) that is still present in
     (low, high) when its turn comes drop the fans it excludes; return what is left."""
@@ -158,7 +158,7 @@ def _drop_excluded(found, first, low, high, variant):
     return low, high
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def apply_exclusions(table, rules):
     """Zero every fan that a fan present in `table` excludes; return the points of the fans
     left. Works on mask words: a hand has a handful of fans, the table has 82 entries."""

@@ -77,7 +77,7 @@ def finish(table, rules):
     return points
 
 
-@njit(cache=True)
+@njit
 def _concealed_form_self_draw(conditions, rules, table):
     """Forms concealed by their shape score 自摸 when self-drawn (ruling 5), or 不求人 under
     Ruleset.concealed_forms_fully_concealed (不求人 then excludes 自摸)."""
@@ -85,7 +85,7 @@ def _concealed_form_self_draw(conditions, rules, table):
         table[FULLY_CONCEALED_HAND] = 1
 
 
-@njit(cache=True)
+@njit
 def _position_in_chow(low, win):
     """_AT_MIDDLE or _AT_EDGE if the winning tile is in the chow starting at `low`, else 0."""
     if win == low + 1:
@@ -95,7 +95,7 @@ def _position_in_chow(low, win):
     return 0
 
 
-@njit(cache=True)
+@njit
 def _wait_position(kinds, tiles, opens, n, pair, win):
     """Where the winning tile sits among the concealed chows and the pair (bit set)."""
     where = _AS_PAIR if pair == win else 0
@@ -105,7 +105,7 @@ def _wait_position(kinds, tiles, opens, n, pair, win):
     return where
 
 
-@njit(cache=True)
+@njit
 def _wait_fan(where, table):
     """One of 边张, 坎张, 单钓将 at most, in that order of preference (ruling 3)."""
     if where & _AT_EDGE:
@@ -116,7 +116,7 @@ def _wait_fan(where, table):
         table[SINGLE_WAIT] = 1
 
 
-@njit(cache=True)
+@njit
 def _sort_small(values, n):
     for i in range(1, n):
         v = values[i]
@@ -127,7 +127,7 @@ def _sort_small(values, n):
         values[j + 1] = v
 
 
-@njit(cache=True)
+@njit
 def _pack_trait_fans(kinds, tiles, pair, table):
     """全带幺, 全带五, 全双刻: a property every set and the pair share."""
     with_terminal_or_honor = 0
@@ -163,7 +163,7 @@ def _pack_trait_fans(kinds, tiles, pair, table):
         table[ALL_EVEN_PUNGS] = 1
 
 
-@njit(cache=True)
+@njit
 def score_split(kinds, tiles, opens, pair, base, table, hand):
     """Points of one split into four sets (melds first) and a pair; fans into `table`.
 
@@ -250,7 +250,7 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     return finish(table, hand.rules)
 
 
-@njit(cache=True)
+@njit
 def hand_unique_wait(hand):
     """Whether the hand waited on its winning tile alone (computed once per hand)."""
     if hand.work[W_UNIQUE] == UNKNOWN:
@@ -259,7 +259,7 @@ def hand_unique_wait(hand):
     return hand.work[W_UNIQUE] == UNIQUE
 
 
-@njit(cache=True)
+@njit
 def seven_pairs_form(hand, table):
     """七对 or 连七对 if every standing count is even; returns (points, plain 七对) or (-1, False)."""
     counts = hand.counts
@@ -294,7 +294,7 @@ def seven_pairs_form(hand, table):
     return finish(table, hand.rules), not shifted
 
 
-@njit(cache=True)
+@njit
 def _honors_and_knitted(counts):
     """For 14 different tiles: the number of suited ones if they lie on one knitted straight
     (1-4-7, 2-5-8, 3-6-9, one line per suit), else -1."""
@@ -317,7 +317,7 @@ def _honors_and_knitted(counts):
     return suited
 
 
-@njit(cache=True)
+@njit
 def orphans_and_knitted_form(hand, table):
     """十三幺, 全不靠 or 七星不靠; returns the points or -1."""
     counts = hand.counts
@@ -345,7 +345,7 @@ def orphans_and_knitted_form(hand, table):
     return finish(table, hand.rules)
 
 
-@njit(cache=True)
+@njit
 def nine_gates_form(hand, table):
     """九莲宝灯: 1112345678999 of one suit before the win, and a tile of that suit; -1 if not."""
     win = hand.win
@@ -380,7 +380,7 @@ def nine_gates_form(hand, table):
     return finish(table, hand.rules)
 
 
-@njit(cache=True)
+@njit
 def knitted_body(counts):
     """Which of the six knitted straights (tileprops.KNITTED) the counts hold all of, or -1."""
     for p in range(6):
@@ -394,7 +394,7 @@ def knitted_body(counts):
     return -1
 
 
-@njit(cache=True)
+@njit
 def knitted_straight_form(hand, table):
     """组合龙 + one set + a pair (the set may be the one meld); returns the points or -1."""
     counts = hand.counts

@@ -57,7 +57,7 @@ SUMMARY_WORDS = 6  # room for 30 fans (100,000 random wins score 12 different fa
 SUMMARY_LEN = 2 + SUMMARY_WORDS
 
 
-@njit(cache=True)
+@njit
 def _standing_count_ok(vec):
     """True if the standing tiles number 14 - 3 x melds (a complete hand's count)."""
     n = 0
@@ -66,7 +66,7 @@ def _standing_count_ok(vec):
     return n == 14 - 3 * vec[AT_N_MELDS]
 
 
-@njit(cache=True)
+@njit
 def _count_shape(counts):
     """(kinds held an odd number of times, kinds held) of 34 standing counts."""
     odd = 0
@@ -77,7 +77,7 @@ def _count_shape(counts):
     return odd, held
 
 
-@njit(cache=True)
+@njit
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
     `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
@@ -150,7 +150,7 @@ def score_into(vec, rules, out, work):
     return best_points + flowers
 
 
-@njit(cache=True)
+@njit
 def _no_win(out):
     for f in range(OUT_LEN):
         out[f] = 0
@@ -158,7 +158,7 @@ def _no_win(out):
     return NOT_A_WIN
 
 
-@njit(cache=True)
+@njit
 def summary_into(out, vec, dest):
     """Write the summary of output row `out`, scored from hand vector `vec` (see SUMMARY_LEN),
     into dest[:SUMMARY_LEN]."""
@@ -194,7 +194,7 @@ RULES_SHIFT = 12
 SCORED_WIN_SHIFT = 8
 
 
-@njit(cache=True)
+@njit
 def hand_vector(counts, melds, win, conditions, seat, prevalent, flowers):
     """A hand vector (see layout) from standing counts and packed melds (mjfast.advice calls
     it too)."""
@@ -203,7 +203,7 @@ def hand_vector(counts, melds, win, conditions, seat, prevalent, flowers):
     return vec
 
 
-@njit(cache=True)
+@njit
 def _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
     """Write the hand vector of standing counts and packed melds into `vec`."""
     for t in range(34):
@@ -224,7 +224,7 @@ def _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
     vec[AT_FLOWERS] = flowers
 
 
-@njit(cache=True)
+@njit
 def _fill_setup_vector(vec, counts, melds, win, setup):
     """Write the hand vector of standing counts, packed melds, the winning tile and a setup
     into `vec`."""
@@ -257,7 +257,7 @@ def score_hand(counts, hand_code, setup):
     return (s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
 
 
-@njit(cache=True)
+@njit
 def _special_candidates(counts13, held, n_melds):
     """The tiles that may complete a special form (a superset, as a 34-bit mask): the seven
     pairs wait; the thirteen orphans' missing tile (all thirteen when none is missing); the

@@ -53,7 +53,7 @@ from .ruleset import SEPARATE_MIXED_KONGS
 from .tileprops import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_WIND, RANK, SUIT
 
 
-@njit(cache=True)
+@njit
 def tile_fans(held, table, with_kind_and_rank_fans):
     """Fans of the set of tiles the hand holds (`held`: 34 counts, melds included).
 
@@ -128,7 +128,7 @@ def tile_fans(held, table, with_kind_and_rank_fans):
         table[MIDDLE_TILES] = 1
 
 
-@njit(cache=True)
+@njit
 def condition_fans(conditions, table):
     """Fans of how the hand won (conditions already corrected, see kernel.correct_conditions).
     自摸 is set even where 妙手回春, 杠上开花 or 不求人 exclude it; the exclusions remove it."""
@@ -180,7 +180,7 @@ def kong_fans(melded_kongs, concealed_kongs, concealed_pungs, table, rules):
         table[TWO_CONCEALED_PUNGS] = 1
 
 
-@njit(cache=True)
+@njit
 def wind_or_terminal_pung_fans(t, seat, prevalent, in_big_three_winds, table):
     """圈风刻, 门风刻 or 幺九刻 for one pung or kong of tile `t` (箭刻 is counted with the
     dragon combinations). A wind pung that scores 圈风刻 or 门风刻, or is one of a 三风刻, is

@@ -61,14 +61,14 @@ W_TMP = W_REST + 34
 WORK_LEN = W_TMP + TMP_LEN
 
 
-@njit(cache=True)
+@njit
 def new_work():
     """Working space for score_into (reusable from one hand to the next; every part is
     written before it is read, so it needs no zeroing)."""
     return np.empty(WORK_LEN, np.int64)
 
 
-@njit(cache=True)
+@njit
 def correct_conditions(conditions, counts, fixed, win, has_kong):
     """The win conditions as the judge corrects them.
 
@@ -90,7 +90,7 @@ def correct_conditions(conditions, counts, fixed, win, has_kong):
     return conditions
 
 
-@njit(cache=True)
+@njit
 def hand_state(vec, rules, work):
     """Read a hand vector into a HandState; counts and held are views of `work`."""
     counts = work[W_COUNTS:W_COUNTS + 34]
@@ -141,13 +141,13 @@ def hand_state(vec, rules, work):
     )
 
 
-@njit(cache=True)
+@njit
 def meld_of(hand, i):
     """(kind, tile, open) of meld i."""
     return hand.work[W_MELDS + i], hand.work[W_MELDS + 4 + i], hand.work[W_MELDS + 8 + i]
 
 
-@njit(cache=True)
+@njit
 def split_buffers(work):
     """The split buffers in `work`: kinds and tiles (MAX_SPLITS x SPLIT_SETS, flat), pairs,
     search space."""

@@ -21,7 +21,7 @@ NO_FIT, SETS_FIT, PAIR_FIT = 0, 1, 2
 NO_TILE = np.int64(-1)
 
 
-@njit(cache=True)
+@njit
 def group_splits(counts, start, n, plus_at, pair_at):
     """True if group counts[start:start+n], with one extra tile at offset `plus_at` and a pair
     taken out at offset `pair_at` (either -1 for none), split into sets."""
@@ -44,7 +44,7 @@ def group_splits(counts, start, n, plus_at, pair_at):
     return True
 
 
-@njit(cache=True)
+@njit
 def group_fit(counts, start, n, plus_at):
     """SETS_FIT if the group (plus one tile at `plus_at`, -1 for none) splits into sets,
     PAIR_FIT if it splits into sets and one pair, NO_FIT otherwise."""
@@ -74,12 +74,12 @@ def group_fit(counts, start, n, plus_at):
     return NO_FIT
 
 
-@njit(cache=True)
+@njit
 def _group_start(g):
     return 9 * g if g < 3 else HONORS_START
 
 
-@njit(cache=True)
+@njit
 def seven_pairs_wait(counts13):
     """The tile 13 concealed tiles wait on for seven pairs (a quad counts as two pairs), or -1."""
     pairs = 0
@@ -94,7 +94,7 @@ def seven_pairs_wait(counts13):
     return single if pairs == 6 else -1
 
 
-@njit(cache=True)
+@njit
 def _could_complete(counts13, x):
     """Cheap necessary condition for tile x to complete a hand: it pairs with a tile held, or
     (suited) sits within two ranks of one."""
@@ -109,12 +109,12 @@ def _could_complete(counts13, x):
     return False
 
 
-@njit(cache=True)
+@njit
 def _group_of(t):
     return t // 9 if t < HONORS_START else 3
 
 
-@njit(cache=True)
+@njit
 def _completes(counts13, x, held, live_only, fits, pairs):
     """Whether tile x completes the hand, given that every group but x's already fits; `fits`
     holds each group's fit (2 bits per group), `pairs` how many groups hold a pair."""
@@ -141,7 +141,7 @@ def regular_waits(counts13, held, live_only, besides):
     return _waits_given_fits(counts13, held, live_only, besides, fits)
 
 
-@njit(cache=True)
+@njit
 def _waits_given_fits(counts13, held, live_only, besides, fits):
     """regular_waits, given the fit of each group of counts13 (2 bits per group)."""
     # A new tile changes one group only: every other group must already fit as it is. So
@@ -181,7 +181,7 @@ def _waits_given_fits(counts13, held, live_only, besides, fits):
     return waits
 
 
-@njit(cache=True)
+@njit
 def has_other_wait(counts14, win, held, n_melds, live_only):
     """True if the standing tiles before the win (counts14 minus `win`) also waited on a tile
     other than `win`: then the wait was not unique and 边张, 坎张, 单钓将 are not scored.

@@ -59,7 +59,7 @@ class Scratch:
         self.wait_points = np.zeros((34, 34, 2), np.int64)
 
 
-@njit(cache=True)
+@njit
 def _position(rows, n, tile):
     for i in range(n):
         if rows[i, _TILE] == tile:
@@ -67,7 +67,7 @@ def _position(rows, n, tile):
     return -1
 
 
-@njit(cache=True)
+@njit
 def _plain_ranking(fan_rows, n, plain_rows):
     """The rows of hand_kernels.discards_of without the look-ahead (tile, shanten, acceptance,
     next acceptance 0, useful mask), from the n rows of advice.fan_discards_of: the same
@@ -91,13 +91,13 @@ def _plain_ranking(fan_rows, n, plain_rows):
         plain_rows[k, _USEFUL] = fan_rows[i, _USEFUL]
 
 
-@njit(cache=True)
+@njit
 def _known(valid):
     """A valid acceptance, NA where the kernel marks it unknown (negative)."""
     return np.int64(valid) if valid >= 0 else np.int64(NA)
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")
 def _fill_head(row, game, line, player, turn, kind, tile, action):
     """The cells every decision row starts with: where it is, whose, and what was done."""
     row[_GAME] = game
@@ -224,7 +224,7 @@ def waiting_figures(table, counts, meld_counts, n_melds, work):
     return shanten, useful, pungs, chows
 
 
-@njit(cache=True)
+@njit
 def claim_shanten(table, counts, meld_counts, n_melds, kind, tile, claimed, work):
     """Shanten of a 3n+1 hand after it claims `claimed` into a chow starting at `tile`, or a
     pung or kong of `tile` (the hand then holds 3n+2 standing tiles, or 3n+1 after a kong and
