@@ -8,7 +8,7 @@
     mjfast serve [--http HOST:PORT]            JSON service for bots (docs/protocol.md)
     mjfast botzone [--keep-running]            a bot for Botzone's Chinese Standard Mahjong
     mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's format
-    mjfast replay LOG...                       check game logs, re-score their wins
+    mjfast replay LOG...                       check game logs (files or folders), re-score their wins
 
 Each command imports only what it needs, so that a query starts quickly. Errors print one
 line naming the problem and exit with status 2 (MJFAST_DEBUG=1 shows the traceback of an
@@ -280,9 +280,14 @@ def _table(args) -> int:
 def _replay(args) -> int:
     from .game.logformat import BrokenGame
     from .game.replay import check_games
+    from .logs.sources import LogsError, log_files
 
+    try:
+        files = log_files(args.logs)  # the files and folders `mjfast logs` reads
+    except LogsError as exc:
+        raise CommandError(str(exc)) from None
     read = broken = fan_ok = fan_lines = score_ok = 0
-    for path in args.logs:
+    for path in files:
         for item in check_games(path):
             read += 1
             if isinstance(item, BrokenGame):
@@ -375,7 +380,8 @@ def _parser() -> argparse.ArgumentParser:
     table.set_defaults(run=_table)
 
     replay = sub.add_parser("replay", help="replay game logs, check every rule, re-score the wins")
-    replay.add_argument("logs", nargs="+", metavar="LOG")
+    replay.add_argument("logs", nargs="+", metavar="LOG",
+                        help="a log file (plain or gzip), or a folder: its .txt and .log files, gzipped or not")
     replay.set_defaults(run=_replay)
 
     from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs

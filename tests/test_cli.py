@@ -3,6 +3,7 @@ and errors that are one line with exit status 2."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -145,6 +146,22 @@ def test_replay_checks_logs(capsys):
     assert out.strip() == "16 games read, 16 replayed, 0 broken; Fan lines matched 14/14, Score lines matched 16/16"
 
 
+def test_replay_reads_folders_as_logs_does(capsys, tmp_path):
+    real = (LOGS / "botzone_mahjong_gb_16matches.txt").read_bytes()
+    (tmp_path / "a.txt").write_bytes(real)
+    (tmp_path / "deeper").mkdir()
+    (tmp_path / "deeper" / "b.log.gz").write_bytes(gzip.compress(real))
+    (tmp_path / "notes.md").write_text("not a log")
+    status, out, _ = run(capsys, "replay", str(tmp_path))
+    assert status == 0
+    assert out.strip() == "32 games read, 32 replayed, 0 broken; Fan lines matched 28/28, Score lines matched 32/32"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = subprocess.run([sys.executable, "-m", "mjfast.cli", "replay", str(empty)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and done.stderr.startswith("mjfast: no log files") and "Traceback" not in done.stderr
+
+
 def test_table_plays_and_writes_its_games(capsys, tmp_path):
     log = tmp_path / "games.txt"
     status, out, _ = run(capsys, "table", "--games", "6", "--bots", "shanten,random,shanten,random", "--rotate",
@@ -162,7 +179,7 @@ def test_table_plays_and_writes_its_games(capsys, tmp_path):
     (["advise"], "required"),
     (["divine", "123m"], "invalid choice"),
     (["advise", "123m456p789s1357sE", "--flowers", "many"], "invalid int"),
-    (["replay", "/no/such/log.txt"], "No such file"),
+    (["replay", "/no/such/log.txt"], "no such file or folder"),
     (["serve", "--http", "localhost"], "HOST:PORT"),
     (["table", "--bots", "mjfast,mjfast"], "four bot names"),
 ])
