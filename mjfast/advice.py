@@ -224,23 +224,23 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     return valid, value
 
 
-@njit
+@njit(_nrt=False)  # runs for every discard one step from ready: no reference counts of its arrays
 def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
-              pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask):
+              pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
     discard.new_pair_memo; `partners` is the tile mask of its kinds, every discard looked
     ahead from) and the candidate draws (a tile mask): the draws after which some discard
     leaves a ready hand with a valid wait (a mask), and over all candidate draws weighted by
     their unseen copies, the valid acceptance and fan value of the best such discard (0 where
     there is none). `discards`: a tile mask holding every discard that may leave a ready hand
-    after a draw (the others are not looked at)."""
+    after a draw (the others are not looked at). `ranks`: room for the prepared hand's groups'
+    ranks (forms.prepare_draws), allocated by the caller: this runs without reference counts."""
     kinds, position, n, known, cleared = pairs
     valid_draws = np.int64(0)
     weight = 0
     expected = 0.0
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
-    ranks = np.empty(4, np.int64)
     floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, i > 0, 0, ranks, work)
     while draws:
         u = lowest_bit(draws)
@@ -347,6 +347,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)
     level2_mask = np.empty(34, np.int64)
+    ranks = np.empty(4, np.int64)  # the groups' ranks of the hand each look-ahead prepares
     # After a draw, discarding k leaves a ready hand only where discarding k now leaves at
     # most one step to go: the hand less k differs from that ready hand in one tile.
     discards = kinds_within(out_dist, 2)
@@ -362,7 +363,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
             table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
-            pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask)
+            pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)
