@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -243,3 +246,17 @@ def test_any_input_gives_a_result_or_a_hand_error():
             except HandError:
                 continue
             assert result is not None
+
+
+def test_package_loads_its_python_layer_on_first_use():
+    # the fan-aware advice needs the scoring kernel, not fan.api and its parallel kernels
+    probe = ("import sys, mjfast.advice, mjfast.fan as fan; "
+             "before = sorted(m for m in ('mjfast.fan.api', 'mjfast.fan.batch') if m in sys.modules); "
+             "from mjfast.fan import score, JUDGE; "
+             "print(before, score.__module__, JUDGE.minimum, sorted(n for n in fan.__all__ if not hasattr(fan, n)))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["[]", "mjfast.fan.api", "8", "[]"]
+    with pytest.raises(AttributeError, match="no attribute 'scores'"):
+        import mjfast.fan
+
+        mjfast.fan.scores
