@@ -12,66 +12,16 @@ from .kernel_cache import drop_stale_kernels
 drop_stale_kernels()  # before any kernel loads: see kernel_cache
 
 from .errors import HandError  # noqa: E402
+from .lazy import lazy_attributes  # noqa: E402
 from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts  # noqa: E402
 from .tiles import TILE_NAMES, counts_of, parse_tiles  # noqa: E402
 
 __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
-_LAZY = {
+__getattr__ = lazy_attributes(__name__, {
     "api": ("DiscardOption", "WaitFans", "acceptance", "best_discards", "shanten", "shanten_by_form",
             "useful_by_form", "useful_tiles", "waits"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
             "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
-}
-_LAZY_MODULE = {name: module for module, names in _LAZY.items() for name in names}
-
-
-def __getattr__(name):
-    module = _LAZY_MODULE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mjfast' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__():
-    return sorted(list(globals()) + list(_LAZY_MODULE))
-
-
-__all__ = [
-    "BatchScores",
-    "FANS",
-    "Fan",
-    "FanInfo",
-    "FanResult",
-    "JUDGE",
-    "Ruleset",
-    "fan_by_name",
-    "hands_to_arrays",
-    "score",
-    "score_batch",
-    "settle",
-    "winning_tiles",
-    "DiscardOption",
-    "Hand",
-    "HandError",
-    "Meld",
-    "WaitFans",
-    "TILE_NAMES",
-    "acceptance",
-    "best_discards",
-    "counts_of",
-    "parse_hand",
-    "parse_meld",
-    "parse_tiles",
-    "shanten",
-    "shanten_by_form",
-    "useful_by_form",
-    "useful_tiles",
-    "visible_counts",
-    "waits",
-]
+})

@@ -13,6 +13,8 @@ and ruling. Importing this package compiles nothing: each entry point compiles (
 numba's cache) on its first call.
 """
 
+from ..lazy import lazy_attributes
+
 __all__ = [
     "FANS",
     "N_FANS",
@@ -32,18 +34,8 @@ __all__ = [
 
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.
-_HOME = {"api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
-         "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
-         "ruleset": ("JUDGE", "Ruleset"), "settle": ("settle",)}
-_MODULE_OF = {name: module for module, names in _HOME.items() for name in names}
-
-
-def __getattr__(name):
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mjfast.fan' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
+__getattr__ = lazy_attributes(__name__, {
+    "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
+    "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
+    "ruleset": ("JUDGE", "Ruleset"), "settle": ("settle",),
+})

@@ -16,16 +16,11 @@ discard), analysis (one game replayed into rows), work (a chunk in, rows out), e
 whole run), cli (the command's arguments).
 """
 
+from ..lazy import lazy_attributes
+
 __all__ = ["GameAnalyser", "LogsError", "analyse_logs"]
 
-_HOME = {"GameAnalyser": "analysis", "analyse_logs": "run", "LogsError": "sources"}
-
-
-def __getattr__(name):
-    # Loaded on first use: `mjfast --help` imports this package (the command's arguments live
-    # in mjfast.logs.cli) and must not pay for numba and the analysis.
-    if name not in _HOME:
-        raise AttributeError(f"module 'mjfast.logs' has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(f".{_HOME[name]}", __name__), name)
+# Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
+# mjfast.logs.cli) and must not pay for numba and the analysis.
+__getattr__ = lazy_attributes(__name__, {"analysis": ("GameAnalyser",), "run": ("analyse_logs",),
+                                         "sources": ("LogsError",)})
