@@ -19,9 +19,43 @@ from .tiles import TILE_NAMES, counts_of, parse_tiles  # noqa: E402
 __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
-__getattr__ = lazy_attributes(__name__, {
+__getattr__, __dir__ = lazy_attributes(__name__, {
     "api": ("DiscardOption", "WaitFans", "acceptance", "best_discards", "shanten", "shanten_by_form",
             "useful_by_form", "useful_tiles", "waits"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
             "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
 })
+
+__all__ = [
+    "BatchScores",
+    "FANS",
+    "Fan",
+    "FanInfo",
+    "FanResult",
+    "JUDGE",
+    "Ruleset",
+    "fan_by_name",
+    "hands_to_arrays",
+    "score",
+    "score_batch",
+    "settle",
+    "winning_tiles",
+    "DiscardOption",
+    "Hand",
+    "HandError",
+    "Meld",
+    "WaitFans",
+    "TILE_NAMES",
+    "acceptance",
+    "best_discards",
+    "counts_of",
+    "parse_hand",
+    "parse_meld",
+    "parse_tiles",
+    "shanten",
+    "shanten_by_form",
+    "useful_by_form",
+    "useful_tiles",
+    "visible_counts",
+    "waits",
+]

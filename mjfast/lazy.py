@@ -7,9 +7,10 @@ from importlib import import_module
 
 
 def lazy_attributes(package: str, homes: dict[str, tuple[str, ...]]):
-    """A module-level __getattr__ for `package` that imports the module of each name in
-    `homes` ({submodule: names}) when the name is first read, and keeps the value as a
-    package attribute (later reads skip the function)."""
+    """(__getattr__, __dir__) for the module level of `package`: __getattr__ imports the
+    module of each name in `homes` ({submodule: names}) when the name is first read and
+    keeps the value as a package attribute (later reads skip it); __dir__ lists those names
+    beside the package's own."""
     module_of = {name: module for module, names in homes.items() for name in names}
 
     def __getattr__(name: str):
@@ -20,4 +21,7 @@ def lazy_attributes(package: str, homes: dict[str, tuple[str, ...]]):
         setattr(sys.modules[package], name, value)
         return value
 
-    return __getattr__
+    def __dir__() -> list[str]:
+        return sorted(set(vars(sys.modules[package])) | set(module_of))
+
+    return __getattr__, __dir__

@@ -34,7 +34,7 @@ __all__ = [
 
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.
-__getattr__ = lazy_attributes(__name__, {
+__getattr__, __dir__ = lazy_attributes(__name__, {
     "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
     "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
     "ruleset": ("JUDGE", "Ruleset"), "settle": ("settle",),

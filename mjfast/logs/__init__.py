@@ -22,5 +22,5 @@ __all__ = ["GameAnalyser", "LogsError", "analyse_logs"]
 
 # Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
 # mjfast.logs.cli) and must not pay for numba and the analysis.
-__getattr__ = lazy_attributes(__name__, {"analysis": ("GameAnalyser",), "run": ("analyse_logs",),
-                                         "sources": ("LogsError",)})
+__getattr__, __dir__ = lazy_attributes(
+    __name__, {"analysis": ("GameAnalyser",), "run": ("analyse_logs",), "sources": ("LogsError",)})
