@@ -19,43 +19,13 @@ from .tiles import TILE_NAMES, counts_of, parse_tiles  # noqa: E402
 __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
-__getattr__, __dir__ = lazy_attributes(__name__, {
+_LOADED_LATER = {
     "api": ("DiscardOption", "WaitFans", "acceptance", "best_discards", "shanten", "shanten_by_form",
             "useful_by_form", "useful_tiles", "waits"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
             "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
-})
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 
-__all__ = [
-    "BatchScores",
-    "FANS",
-    "Fan",
-    "FanInfo",
-    "FanResult",
-    "JUDGE",
-    "Ruleset",
-    "fan_by_name",
-    "hands_to_arrays",
-    "score",
-    "score_batch",
-    "settle",
-    "winning_tiles",
-    "DiscardOption",
-    "Hand",
-    "HandError",
-    "Meld",
-    "WaitFans",
-    "TILE_NAMES",
-    "acceptance",
-    "best_discards",
-    "counts_of",
-    "parse_hand",
-    "parse_meld",
-    "parse_tiles",
-    "shanten",
-    "shanten_by_form",
-    "useful_by_form",
-    "useful_tiles",
-    "visible_counts",
-    "waits",
-]
+__all__ = ["Hand", "HandError", "Meld", "TILE_NAMES", "counts_of", "parse_hand", "parse_meld", "parse_tiles",
+           "visible_counts", *(name for names in _LOADED_LATER.values() for name in names)]

@@ -15,27 +15,12 @@ numba's cache) on its first call.
 
 from ..lazy import lazy_attributes
 
-__all__ = [
-    "FANS",
-    "N_FANS",
-    "BatchScores",
-    "Fan",
-    "FanInfo",
-    "FanResult",
-    "JUDGE",
-    "Ruleset",
-    "fan_by_name",
-    "hands_to_arrays",
-    "score",
-    "score_batch",
-    "settle",
-    "winning_tiles",
-]
-
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.
-__getattr__, __dir__ = lazy_attributes(__name__, {
+_LOADED_LATER = {
     "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
     "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
     "ruleset": ("JUDGE", "Ruleset"), "settle": ("settle",),
-})
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
+__all__ = [name for names in _LOADED_LATER.values() for name in names]
