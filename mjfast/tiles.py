@@ -24,9 +24,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
-from numba import njit
 
-from .direct import DirectKernel
 from .errors import HandError
 
 N_KINDS = 34
@@ -106,52 +104,10 @@ def _group_ids(group: str) -> tuple[int, ...]:
     return tuple(base + int(d) for d in group[:-1])
 
 
-# What each byte of a compact string is, for the kernel below: 1-9 a digit (its rank), 10-13
-# the suit letters m p s z, 20-26 the honour letters E S W N C F P, 0 anything else.
-_BYTE_CLASS = np.zeros(256, np.int8)
-for _r in range(1, 10):
-    _BYTE_CLASS[ord(str(_r))] = _r
-for _i, _letter in enumerate("mpsz"):
-    _BYTE_CLASS[ord(_letter)] = 10 + _i
-for _i, _letter in enumerate(HONOR_LETTERS):
-    _BYTE_CLASS[ord(_letter)] = 20 + _i
-del _r, _i, _letter
-_SUIT_FIRST = np.array([0, 9, 18, 27], np.int64)  # id of rank 1 in m p s z
-_SUIT_TOP = np.array([8, 8, 8, 6], np.int64)  # its highest rank - 1
-NOT_COMPACT = -2
-
-
-@njit(cache=True)
-def _add_compact_bytes(text, counts):
-    """add_compact on the string's bytes: the id written last, -1 for no tile, NOT_COMPACT."""
-    last = -1
-    first = -1  # id of rank 1 in the suit of the digits being read, -1 outside a suit
-    top = 0
-    fresh = False  # a suit letter read, no digit yet
-    for i in range(len(text) - 1, -1, -1):
-        kind = _BYTE_CLASS[text[i]]
-        if 1 <= kind <= 9:
-            if first < 0 or kind - 1 > top:
-                return NOT_COMPACT
-            counts[first + kind - 1] += 1
-            if last < 0:
-                last = first + kind - 1
-            fresh = False
-        elif fresh or kind == 0:
-            return NOT_COMPACT
-        elif kind < 20:
-            first = _SUIT_FIRST[kind - 10]
-            top = _SUIT_TOP[kind - 10]
-            fresh = True
-        else:
-            counts[27 + kind - 20] += 1
-            if last < 0:
-                last = 27 + kind - 20
-            first = -1
-    return NOT_COMPACT if fresh else last
-
-
-_add_compact = DirectKernel(_add_compact_bytes)
+NOT_COMPACT = -2  # what the kernel reading compact strings returns for anything else
+# That kernel (mjfast.compact_kernel) is loaded on first use: importing mjfast to parse and
+# print hands does not import numba.
+_compact_reader = None
 
 
 def compact_counts(text: str) -> "np.ndarray | None":
@@ -173,8 +129,18 @@ def add_compact(text: str, counts: np.ndarray) -> "int | None":
 
     Read right to left, every digit meets its suit letter before itself, and the first tile
     met is the last written. A kernel reads it: in Python the loop cost more than a shanten."""
-    last = _add_compact.call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
+    reader = _compact_reader or _load_compact_reader()
+    last = reader.call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
     return None if last == NOT_COMPACT else last
+
+
+def _load_compact_reader():
+    global _compact_reader
+    from .compact_kernel import add_compact_bytes
+    from .direct import DirectKernel
+
+    _compact_reader = DirectKernel(add_compact_bytes)
+    return _compact_reader
 
 
 def _parse_compact_checked(text: str) -> list[int]:

@@ -1,7 +1,9 @@
-"""The packages' public names: listed in __all__, shown by dir() before they load, imported
-by `import *`, and an unknown name is an AttributeError that names it."""
+"""The packages' public names (listed in __all__, shown by dir() before they load, imported by
+`import *`; an unknown name is an AttributeError that names it), and what importing costs."""
 
 import importlib
+import subprocess
+import sys
 
 import pytest
 
@@ -17,3 +19,11 @@ def test_public_names(package):
     assert all(namespace[name] is getattr(module, name) for name in module.__all__)
     with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'nothing_here'"):
         module.nothing_here
+
+
+def test_importing_the_packages_and_the_command_line_does_not_import_numba():
+    # `mjfast --help` and code that only imports mjfast must not pay for numba (0.3-0.6 s)
+    probe = ("import sys, mjfast, mjfast.fan, mjfast.logs; from mjfast.cli import _parser; _parser(); "
+             "print('numba' in sys.modules); mjfast.parse_hand('123m456p789s1357s'); print('numba' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.split() == ["False", "True"]  # parsing a string takes the kernel's fast path
