@@ -5,8 +5,8 @@ on the table and can no longer be drawn), so `unseen` is taken from the 14-tile 
 """
 
 import numpy as np
-from numba import njit
 
+from .jit import njit
 from .groups import INF
 from .lookup import group_rank
 from .forms import (
@@ -307,6 +307,23 @@ def remember_missed(known, u, i, position, missed):
         known[u, position[k], i] = 0
 
 
+@njit(inline="always")
+def _honour_twin(kinds, i, hand, meld_counts, unseen):
+    """An earlier kind of kinds[:i] that is an honour held, melded and unseen as often as
+    the honour kinds[i], or -1. Every form treats the honours alike (none is in a run), so
+    swapping two such honours maps the hand, its melds and the unseen tiles onto themselves:
+    discarding either has the same figures one step later, to the last bit (see
+    next_acceptances)."""
+    t = kinds[i]
+    if t < 27:
+        return -1
+    for j in range(i):
+        h = kinds[j]
+        if h >= 27 and hand[h] == hand[t] and meld_counts[h] == meld_counts[t] and unseen[h] == unseen[t]:
+            return h
+    return -1
+
+
 @njit
 def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, useful, out_next, work):
     """out_next[t], for each kind t in the tile mask `which` (held in the 3n+2 `hand`, whose
@@ -316,7 +333,10 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
 
     Each useful draw u is weighted by its unseen copies; after drawing u the hand discards
     the tile that keeps the improved deficiency with the most acceptance (u's drawn copy is
-    no longer unseen). Hands reached twice are worked out once (see new_pair_memo).
+    no longer unseen). Hands reached twice are worked out once (see new_pair_memo), and an
+    honour interchangeable with one already looked ahead from takes its figure (_honour_twin):
+    the sum of integer weights times integer acceptances is exact in float64, in any order.
+    Most ties that the rankings break by this figure are between lone honours.
     """
     kinds, position, n, known, cleared = new_pair_memo(which)
     check_bits = meld_check_bits(meld_counts)
@@ -334,6 +354,10 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     for i in range(n):
         t = kinds[i]
         out_next[t] = 0.0
+        twin = _honour_twin(kinds, i, hand, meld_counts, unseen)
+        if twin >= 0:
+            out_next[t] = out_next[twin]
+            continue
         deficiency = dist[t]
         if deficiency <= 1:
             continue

@@ -80,6 +80,30 @@ def test_best_discards_match_reference_on_random_hands():
         assert keys == sorted(keys)
 
 
+@pytest.mark.parametrize("text, visible", [
+    ("13m46p79s2588sESWC", ""),               # lone honours alike: one figure serves all four
+    ("13m46p79s2588sESWC", "W"),              # W seen: unlike the other lone honours
+    ("24m468p3579sEWWCP", ""),                # lone E C P alike, the pair of W not
+    ("258p369sEESSWNCP", "S"),                # pairs E and S, a copy of S seen
+    ("[EEE]147m258pESWNC", "SSS"),            # E and S: none left unseen, but E is melded
+    ("[123m]5p369sESWNCFP", "CP"),
+])
+def test_next_acceptance_of_interchangeable_honours(text, visible):
+    """An honour held, melded and unseen as often as one already looked ahead from takes
+    its figure (discard._honour_twin), and any other is worked out: every discard's figures
+    as the reference computes them, one by one."""
+    hand = mjfast.parse_hand(text)
+    seen = np.zeros(34, np.int64)
+    for name in visible:
+        seen[TILE_INDEX[name]] += 1
+    ref = reference_options(hand, seen)
+    options = mjfast.best_discards(hand, visible=visible or None, fan_aware=False)
+    assert sum(o.tile in "ESWNCFP" and o.next_acceptance > 0 for o in options) >= 2
+    for o in options:
+        s, useful, acc, nxt = ref[o.tile]
+        assert (o.shanten, o.acceptance, o.next_acceptance) == (s, acc, pytest.approx(nxt)), (text, o.tile)
+
+
 def test_best_discard_of_a_textbook_hand():
     # 123m456p789s + 1357s + E: discarding the lone East keeps 1357s (1-shanten, 23 tiles:
     # 1s 2s 3s 4s 5s 6s 7s, three copies each of the held ones, four of the others).
