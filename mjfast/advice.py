@@ -19,8 +19,8 @@ same completed hands, and a player's successive turns reach many of the same.
 import itertools
 
 import numpy as np
-from numba import njit
 
+from .jit import njit
 from .discard import (discard_options, draw_sweep, kinds_within, masked_sum, new_pair_memo, next_acceptances,
                       prepare_look_ahead, recalled, remember_missed)
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies

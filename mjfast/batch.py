@@ -13,8 +13,8 @@ its problem. Forms a hand cannot take are reported as IMPOSSIBLE (127).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
+from .jit import njit, prange
 from . import discard as _k
 from .hand_kernels import OK, check_counts, unseen_copies
 from .errors import HandError

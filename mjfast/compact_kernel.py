@@ -3,8 +3,8 @@
 It lives apart from mjfast.tiles so that parsing and printing hands does not import numba."""
 
 import numpy as np
-from numba import njit
 
+from .jit import njit
 from .tiles import HONOR_LETTERS, NOT_COMPACT
 
 # What each byte of a compact string is, for the kernel below: 1-9 a digit (its rank), 10-13

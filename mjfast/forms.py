@@ -23,10 +23,11 @@ What allocates (the group DP) says `_nrt=True` explicitly, or it would inherit t
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
 from .groups import INF, N_ENTRIES, group_distances, group_distances_and_masks
+from .jit import njit
 from .lookup import (BUDGET, SUIT_OFFSETS_AT, class_row, distance_class, distance_row, group_rank, knitted_rest,
                      knitted_rest_masks, masked_row, merged_class)
 

@@ -8,8 +8,8 @@ the copies in the hand, its melds and whatever else the caller has seen.
 """
 
 import numpy as np
-from numba import njit
 
+from .jit import njit
 from .discard import discard_options, masked_sum
 from .groups import INF
 from .forms import N_FORMS, all_forms, best_of, form_rows

@@ -34,8 +34,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
+from .jit import njit
 from .groups import MAX_GROUP_TILES, N_ENTRIES, count_patterns
 
 BUDGET = MAX_GROUP_TILES + 1

@@ -1,12 +1,16 @@
-"""Which kernels numba caches on disk.
+"""Which kernels numba caches on disk, and how they load.
 
 A kernel that Python calls must be cached, or every process compiles it again (seconds).
 A kernel that only other kernels call must not be: its code is compiled into its callers'
 cached libraries, and caching it as well costs every import a check of the cache folder
 and the first-ever compile an object file per specialisation (see mjfast.kernel_cache).
+Cached kernels load without numba's compiler set-up, other packages' as numba loads them
+(mjfast.jit).
 """
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,3 +88,49 @@ def api(x):
     assert {k.name: _cached(k) for k in _kernels(tree)} == {"entry": True, "inner": False}
     uses = _names_python_uses(tree)
     assert "entry" in uses and "inner" not in uses
+
+
+def test_kernel_modules_take_their_decorators_from_mjfast_jit():
+    """Loading without the compiler set-up is installed by mjfast.jit: a module that took
+    njit from numba itself could load its kernels before that."""
+    direct = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "jit.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module == "numba":
+                direct += [f"{path.relative_to(ROOT)}:{node.lineno} {a.name}" for a in node.names
+                           if a.name in ("njit", "jit", "prange")]
+    assert not direct, "\n".join(direct)
+
+
+# After one call: whether numba's target refresh ran (it imports numba.np.linalg, which
+# neither `import numba` nor loading compiled code does).
+_REFRESHED = "import sys; print('numba.np.linalg' in sys.modules)"
+
+
+def _run_twice(code: str, cwd: Path) -> list[str]:
+    """The output of `code` in two fresh processes, the first one filling numba's cache."""
+    return [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True,
+                           cwd=cwd).stdout.split() for _ in range(2)]
+
+
+def test_cached_kernels_load_without_the_compiler_set_up():
+    """A fresh process answers from cached kernels with numba's runtime started and nothing
+    more (its target refresh is a quarter of a first query), and answers right."""
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import mjfast; "
+            "best = mjfast.best_discards('123m456p789s1357sE')[0]; "
+            "print(best.tile, best.valid_acceptance, mjfast.shanten('[EEE]123m456p78s99s')); " + _REFRESHED)
+    first, second = _run_twice(code, ROOT)
+    assert second == ["E", "23", "0", "False"]
+    assert first[:3] == second[:3]
+
+
+def test_other_packages_kernels_load_as_numba_loads_them(tmp_path):
+    (tmp_path / "other_kernels.py").write_text("from numba import njit\n\n\n@njit(cache=True)\n"
+                                               "def twice(x):\n    return 2 * x\n")
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import mjfast.jit, other_kernels; "
+            "print(other_kernels.twice(21)); " + _REFRESHED)
+    first, second = _run_twice(code, tmp_path)
+    assert first == second == ["42", "True"]
+    assert list((tmp_path / "__pycache__").glob("other_kernels.twice-*.nbi"))  # the second run loaded it

@@ -5,8 +5,8 @@ Kept apart from the single-hand kernel so that a user who scores one hand never 
 parallel version."""
 
 import numpy as np
-from numba import njit, prange
 
+from ..jit import njit, prange
 from .kernel import AT_CORRECTED, OUT_LEN, new_work, score_into
 from .layout import CHOW_SET, KONG_SET
 from .names import N_FANS

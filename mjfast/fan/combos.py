@@ -17,8 +17,8 @@ Sets are given by tile: the lowest tile of a chow, the tile of a pung or kong.
 """
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from .names import (
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,

@@ -12,8 +12,8 @@ recursive function crash when loaded from the cache).
 """
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from .layout import CHOW_SET, PUNG_SET
 from .tileprops import HONORS_START
 

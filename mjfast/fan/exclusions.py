@@ -17,11 +17,10 @@ A does not, the scoring never produces A and B together (tests/test_fan_rules.py
 """
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from . import names as n
-
+from ..jit import njit
 from .ruleset import ALL_TERMINALS_NO_TRIPLE_PUNG, BIG_FANS_VOID_SUIT
 
 EXCLUDES: dict[int, tuple[int, ...]] = {

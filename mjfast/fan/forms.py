@@ -7,8 +7,7 @@ the kernel keeps the reading worth the most points.
 
 import numpy as np
 
-from numba import njit
-
+from ..jit import njit
 from .combos import chow_fans, pung_fans
 from .decompose import split_regular
 from .exclusions import apply_exclusions

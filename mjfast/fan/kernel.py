@@ -14,8 +14,8 @@ then the corrected conditions; calls from Python get its summary (see SUMMARY_LE
 """
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from .decompose import SPLIT_SETS, split_regular
 from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form
 from .layout import (

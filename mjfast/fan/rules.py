@@ -9,8 +9,7 @@
 All write counts into a fan table: an int64 array indexed by fan id.
 """
 
-from numba import njit
-
+from ..jit import njit
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .names import (
     ALL_GREEN,

@@ -11,8 +11,8 @@ scoring of a simple form.
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from .decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS
 from .layout import (
     AT_CONDITIONS,

@@ -11,8 +11,8 @@ reads their figures straight into the decision's row (columns.DECISION_CELLS).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..jit import njit
 from ..advice import fan_discards_of
 from ..discard import masked_sum
 from ..hand_kernels import (OK, SEEN_TOO_OFTEN, _ranked, discards_of, set_efficiency_keys, shanten_of, unseen_copies,
