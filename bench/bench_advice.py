@@ -53,7 +53,7 @@ def bench_fan_aware_ready_kernel(benchmark):
     def run():
         for counts, meld_counts, n_melds, melds in inputs:
             advice.fan_discards_of(table, counts, meld_counts, n_melds, melds, seen, 0, 0, rules.code, rules.minimum,
-                                   rows, wait_points, work)
+                                   True, rows, wait_points, work)
 
     _info(benchmark, "fan-aware kernel alone (parsed), result ready", len(READY))
     benchmark(run)

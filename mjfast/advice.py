@@ -21,8 +21,8 @@ import itertools
 import numpy as np
 
 from .jit import njit
-from .discard import (discard_options, draw_sweep, kinds_within, masked_sum, new_pair_memo, next_acceptances,
-                      prepare_look_ahead, recalled, remember_missed)
+from .discard import (discard_options, draw_sweep, interchangeable_honours, kinds_within, masked_sum, new_pair_memo,
+                      next_acceptances, prepare_look_ahead, recalled, remember_missed)
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import WIN_SELF_DRAWN
@@ -380,13 +380,29 @@ def _before(keys, a, b, n_keys):
     return False
 
 
+@njit(inline="always")
+def _all_interchangeable(which, hand, meld_counts, unseen):
+    """Whether the kinds of the tile mask `which` are all honours interchangeable with each
+    other (discard.interchangeable_honours): their next acceptances are then equal."""
+    first = lowest_bit(which)
+    rest = which & (which - 1)
+    while rest:
+        if not interchangeable_honours(first, lowest_bit(rest), hand, meld_counts, unseen):
+            return False
+        rest &= rest - 1
+    return True
+
+
 @njit(cache=True)
-def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum,
+def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, every_next,
                     out, wait_points, work):
     """discards_of, fan-aware (see mjfast.advice): rows of out (34 x 9) are tile, shanten,
     acceptance, next acceptance, useful mask, valid acceptance (-1 unknown), next valid
     acceptance, valid draws mask, effective shanten; wait_points[t, w] = fans (discard win,
-    self-draw).
+    self-draw). every_next: work out the next acceptance of every discard still tied for
+    first place where it is reached (as best_discards shows it); without it (a caller that
+    reads only the order), not where those discards are interchangeable honours, whose
+    figures are equal (then 0.0).
 
     Ranked by effective shanten (see fan_aware_options), then valid acceptance where known
     (plain acceptance elsewhere), acceptance, next valid acceptance, fan value (copies x
@@ -440,10 +456,11 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
         for t in range(34):
             if dist[t] < INF and not _before(keys, top, t, 6):
                 which |= np.int64(1) << t
-        next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, masks, nxt, work)
-        for t in range(34):
-            if (which >> t) & 1:
-                keys[t, 6] = -nxt[t]
+        if every_next or not _all_interchangeable(which, hand, meld_counts, unseen):
+            next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, masks, nxt, work)
+            for t in range(34):
+                if (which >> t) & 1:
+                    keys[t, 6] = -nxt[t]
     order = _ranked(9, keys, dist < INF)
     for i in range(order.shape[0]):
         t = order[i]

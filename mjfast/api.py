@@ -299,7 +299,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     rows = np.empty((N_KINDS, 9), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
     status, n = _fan_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible),
-                                      seat, prevalent, rules.code, rules.minimum, rows, wait_points, work)
+                                      seat, prevalent, rules.code, rules.minimum, True, rows, wait_points, work)
     if status != _k.OK:
         _raise_for(status, h, _DRAWN, visible)
     options = []

@@ -308,19 +308,21 @@ def remember_missed(known, u, i, position, missed):
 
 
 @njit(inline="always")
+def interchangeable_honours(a, b, hand, meld_counts, unseen):
+    """Whether kinds a and b are honours held, melded and unseen as often as each other.
+    Every form treats the honours alike (none is in a run), so swapping two such honours maps
+    the hand, its melds and the unseen tiles onto themselves: discarding either has the same
+    figures one step later, to the last bit (see next_acceptances)."""
+    return (a >= 27 and b >= 27 and hand[a] == hand[b] and meld_counts[a] == meld_counts[b]
+            and unseen[a] == unseen[b])
+
+
+@njit(inline="always")
 def _honour_twin(kinds, i, hand, meld_counts, unseen):
-    """An earlier kind of kinds[:i] that is an honour held, melded and unseen as often as
-    the honour kinds[i], or -1. Every form treats the honours alike (none is in a run), so
-    swapping two such honours maps the hand, its melds and the unseen tiles onto themselves:
-    discarding either has the same figures one step later, to the last bit (see
-    next_acceptances)."""
-    t = kinds[i]
-    if t < 27:
-        return -1
+    """An earlier kind of kinds[:i] interchangeable with the honour kinds[i], or -1."""
     for j in range(i):
-        h = kinds[j]
-        if h >= 27 and hand[h] == hand[t] and meld_counts[h] == meld_counts[t] and unseen[h] == unseen[t]:
-            return h
+        if interchangeable_honours(kinds[j], kinds[i], hand, meld_counts, unseen):
+            return kinds[j]
     return -1
 
 

@@ -10,7 +10,7 @@ from mjfast.fan import score
 from mjfast.hand import Hand
 from mjfast.tiles import TILE_INDEX
 
-from .hands import near_complete_hand
+from .hands import near_complete_hand, wall_hand
 from .puzzles import agreement, load_puzzles
 
 
@@ -163,3 +163,37 @@ def test_fan_potential_sweep_is_exactly_fan_potential():
             hand[t] -= 1
             assert swept[t] == fan_potential(hand)
             hand[t] += 1
+
+
+def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
+    """Without every_next (the log analysis reads only the order) the fan-aware rows are
+    those of best_discards in the same order, but for the next acceptance of discards tied
+    for first place that are all interchangeable honours: equal with every_next, 0.0 without."""
+    from mjfast.advice import fan_discards_of
+    from mjfast.fan.encode import pack_melds
+    from mjfast.fan.ruleset import ruleset_of
+    from mjfast.forms import new_scratch
+    from mjfast.lookup import load_table
+
+    table, work, rules = load_table(), new_scratch(), ruleset_of(None)
+    rng = np.random.default_rng(11)
+    skipped = 0
+    for _ in range(300):
+        hand = Hand(*wall_hand(rng, int(rng.integers(0, 2)), drawn=True))
+        counts, meld_counts, n_melds = hand.kernel_arrays()
+        rows = {}
+        for every_next in (True, False):
+            out = np.zeros((34, 9))
+            status, n = fan_discards_of(table, counts, meld_counts, n_melds, pack_melds(hand.melds) if n_melds else 0,
+                                        np.zeros(34, np.uint8), 0, 0, rules.code, rules.minimum, every_next, out,
+                                        np.zeros((34, 34, 2), np.int64), work)
+            rows[every_next] = out[:n]
+        full, order_only = rows[True], rows[False]
+        others = [0, 1, 2, 4, 5, 6, 7, 8]
+        assert np.array_equal(full[:, others], order_only[:, others]), str(hand)
+        differs = full[:, 3] != order_only[:, 3]
+        if differs.any():
+            skipped += 1
+            assert differs.sum() >= 2 and (order_only[differs, 3] == 0.0).all()
+            assert (full[differs, 0] >= TILE_INDEX["E"]).all() and len(set(full[differs, 3])) == 1, str(hand)
+    assert skipped > 100  # 168 of the 300 hands

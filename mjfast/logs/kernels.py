@@ -136,10 +136,11 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
         counts[t] = standing[t]
         visible[t] = shown[t] - exposed[t]
     # The fan-aware ranking works out every discard's plain figures on its way: the plain
-    # ranking is then a re-sort of its rows, not a second sweep of the discards.
+    # ranking is then a re-sort of its rows, not a second sweep of the discards. Of its next
+    # acceptances the row needs only the order they give (every_next False).
     if fan_aware:
         status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules,
-                                    minimum, fan_rows, wait_points, work)
+                                    minimum, False, fan_rows, wait_points, work)
         if status == OK:
             _plain_ranking(fan_rows, n, plain_rows)
     else:
