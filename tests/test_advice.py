@@ -173,6 +173,7 @@ def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
     from mjfast.fan.encode import pack_melds
     from mjfast.fan.ruleset import ruleset_of
     from mjfast.forms import new_scratch
+    from mjfast.hand_kernels import OK
     from mjfast.lookup import load_table
 
     table, work, rules = load_table(), new_scratch(), ruleset_of(None)
@@ -187,6 +188,7 @@ def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
             status, n = fan_discards_of(table, counts, meld_counts, n_melds, pack_melds(hand.melds) if n_melds else 0,
                                         np.zeros(34, np.uint8), 0, 0, rules.code, rules.minimum, every_next, out,
                                         np.zeros((34, 34, 2), np.int64), work)
+            assert status == OK
             rows[every_next] = out[:n]
         full, order_only = rows[True], rows[False]
         others = [0, 1, 2, 4, 5, 6, 7, 8]
