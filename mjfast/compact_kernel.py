@@ -49,5 +49,3 @@ def add_compact_bytes(text, counts):
                 last = 27 + kind - 20
             first = -1
     return NOT_COMPACT if fresh else last
-
-

@@ -10,9 +10,11 @@ kernels load as numba loads them. A numba whose loader is not the one this was w
 against (the methods below missing) is left as it is.
 """
 
-from numba import njit, prange  # noqa: F401  (re-exported: the kernel modules' decorators)
+from numba import njit, prange
 from numba.core.caching import Cache
 from numba.core.runtime import rtsys
+
+__all__ = ["njit", "prange"]  # the kernel modules' decorators, re-exported
 
 _OWN = __package__ + "."
 
