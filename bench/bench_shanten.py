@@ -212,6 +212,7 @@ def bench_first_query_warm_cache(benchmark, call):
     subprocess.run([sys.executable, "-c", _first_query(call)], check=True, env=env)  # warm both caches
     _info(benchmark, f"fresh process: import + {call.split('(')[0]}"
           f"{' (plain)' if 'fan_aware' in call else ''}, warm cache", "mjfast", 1)
+    benchmark.extra_info["unscaled"] = True
     benchmark.pedantic(lambda: subprocess.run([sys.executable, "-c", _first_query(call)], check=True,
                                               capture_output=True, env=env), rounds=5, iterations=1)
 

@@ -6,12 +6,13 @@ A benchmark declares what it measures through benchmark.extra_info:
            leaves out what every round pays once, as bench_logs does)
     task:  the work both libraries do (pairs mjfast with PyMahjongGB)
     lib:   "mjfast" or "pymahjonggb"
+    unscaled: True for a figure the anchor's speed does not scale (a fresh process's first
+           query also waits on the disk and the process start)
 
 The issues' targets are set on a machine where PyMahjongGB's all-forms shanten takes
 ANCHOR_US a call. This VM's speed drifts (up to 2x between runs), so when that figure was
 measured in the same run, a last column gives mjfast's figures at the anchor machine's speed:
-scaled by ANCHOR_US over the PyMahjongGB figure of this run (not for a fresh process's first
-query, which also waits on the disk and the process start).
+scaled by ANCHOR_US over the PyMahjongGB figure of this run (not for the unscaled ones).
 """
 
 from __future__ import annotations
@@ -33,12 +34,15 @@ def pytest_terminal_summary(terminalreporter, config):
     if session is None or not session.benchmarks:
         return
     rows: dict[str, dict[str, float]] = {}
+    unscaled: set[str] = set()
     for bench in session.benchmarks:
         info = bench.extra_info
         if "task" not in info:
             continue
         per_hand = info.get("microseconds_each") or bench.stats.median / info.get("hands", 1) * 1e6
         rows.setdefault(info["task"], {})[info["lib"]] = per_hand
+        if info.get("unscaled"):
+            unscaled.add(info["task"])
     if not rows:
         return
     write = terminalreporter.write_line
@@ -55,5 +59,5 @@ def pytest_terminal_summary(terminalreporter, config):
         ours = libs.get("mjfast")
         theirs = libs.get("pymahjonggb")
         ratio = f"{theirs / ours:7.0f}x" if ours and theirs else ""
-        scaled = f" {fmt(ours * speed)}" if speed and ours and not task.startswith("fresh process") else ""
+        scaled = f" {fmt(ours * speed)}" if speed and ours and task not in unscaled else ""
         write(f"{task:58s} {fmt(ours)} {fmt(theirs):>12s} {ratio:>8s}{scaled}")
