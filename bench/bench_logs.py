@@ -11,7 +11,9 @@ writing and summing. Each is timed by the clock and by the CPU seconds of all th
 processes: on a machine shared with other work the clock counts that work too, and CPU
 seconds say what free cores would give. Each benchmark
 prints games per second and what the 98,209 matches of the public Botzone dataset would take
-at that rate.
+at that rate. Two cores over one is also measured with one- and two-worker runs interleaved
+(bench_two_cores_over_one), which the machine's changes of speed between benchmarks do not
+skew.
 
 Memory: the peak RSS of a whole run in a fresh process, on 160 games and on 5,120.
 """
@@ -98,22 +100,28 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _timed(logs: Path, path: Path, workers: int, fan_aware: bool) -> tuple[float, float]:
+    """(clock seconds, CPU seconds of all its processes) of one `mjfast logs` run on `path`,
+    a fresh process as a user runs it."""
+    command = [sys.executable, "-m", "mjfast.cli", "logs", str(path), "--out", str(logs / "out"),
+               "--workers", str(workers)] + ([] if fan_aware else ["--no-fan-aware"])
+    start_wall, start_cpu = time.perf_counter(), _children_cpu()
+    subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
+    return time.perf_counter() - start_wall, _children_cpu() - start_cpu
+
+
 def _steady(benchmark, logs, source: str, fan_aware: bool, workers: int, sizes: tuple) -> None:
-    """Run `mjfast logs` (a fresh process, as a user runs it) on a log of sizes[0] games and
-    on one of sizes[1]; a rate is the extra games over the extra time, so that what every run
-    pays once (starting, loading the kernels, drawing the report) does not count. Two rates:
-    by the clock, and by the CPU seconds of all the run's processes (what `workers` free
-    cores would give; on a shared machine the clock also counts the others' work)."""
+    """Run `mjfast logs` on a log of sizes[0] games and on one of sizes[1]; a rate is the
+    extra games over the extra time, so that what every run pays once (starting, loading the
+    kernels, drawing the report) does not count. Two rates: by the clock, and by the CPU
+    seconds of all the run's processes (what `workers` free cores would give; on a shared
+    machine the clock also counts the others' work)."""
     paths = [SOURCES[source](logs, n) for n in sizes]
     wall, cpu = {}, {}
 
     def run():
         for n, path in zip(sizes, paths):
-            command = [sys.executable, "-m", "mjfast.cli", "logs", str(path), "--out", str(logs / "out"),
-                       "--workers", str(workers)] + ([] if fan_aware else ["--no-fan-aware"])
-            start_wall, start_cpu = time.perf_counter(), _children_cpu()
-            subprocess.run(command, check=True, cwd=ROOT, capture_output=True)
-            wall[n], cpu[n] = time.perf_counter() - start_wall, _children_cpu() - start_cpu
+            wall[n], cpu[n] = _timed(logs, path, workers, fan_aware)
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     extra = sizes[1] - sizes[0]
@@ -143,6 +151,32 @@ def bench_one_core(benchmark, logs, source, fan_aware, sizes):
 @pytest.mark.parametrize("source, fan_aware, sizes", _CASES)
 def bench_two_cores(benchmark, logs, source, fan_aware, sizes):
     _steady(benchmark, logs, source, fan_aware, 2, sizes)
+
+
+# Two cores over one, measured with the runs of one and two workers interleaved (1, 2, 2, 1,
+# twice, the extra times summed): the machine changes speed by itself within a minute, and
+# bench_one_core and bench_two_cores run a minute or more apart, so their ratio can compare a
+# fast spell with a slow one (1.3x to 2.6x seen between them on the same code).
+@pytest.mark.parametrize("source", ["real", "table"])
+def bench_two_cores_over_one(benchmark, logs, source):
+    sizes = next(case_sizes for case_source, fan_aware, case_sizes in _CASES if case_source == source and fan_aware)
+    paths = [SOURCES[source](logs, n) for n in sizes]
+    extra = {1: [0.0, 0.0], 2: [0.0, 0.0]}  # workers -> extra clock and CPU seconds, summed
+
+    def run():
+        for workers in (1, 2, 2, 1) * 2:
+            (wall_small, cpu_small), (wall_big, cpu_big) = (_timed(logs, p, workers, True) for p in paths)
+            extra[workers][0] += wall_big - wall_small
+            extra[workers][1] += cpu_big - cpu_small
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    games = 4 * (sizes[1] - sizes[0])  # extra games of each worker count's four runs
+    rates = {w: games / extra[w][0] for w in extra}
+    by_clock, by_cpu = rates[2] / rates[1], 2 * extra[1][1] / extra[2][1]
+    benchmark.extra_info.update(games_per_second_by_clock=rates, two_over_one_by_clock=round(by_clock, 2),
+                                two_over_one_by_cpu=round(by_cpu, 2))
+    print(f"\n{source} games, full, two workers over one, runs interleaved: {by_clock:.2f}x by the clock "
+          f"({rates[1]:.0f} and {rates[2]:.0f} games/s), {by_cpu:.2f}x by CPU seconds")
 
 
 _PEAK_RSS = """
