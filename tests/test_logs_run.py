@@ -159,6 +159,16 @@ def test_missing_extras_are_named_with_the_install_command(monkeypatch, tmp_path
         analyse_logs([REAL], tmp_path, workers=1)
 
 
+def test_an_extra_that_is_installed_but_does_not_import_says_why(monkeypatch, tmp_path):
+    # as a pyarrow built for NumPy 2 does under NumPy 1: the module's own reason, not "missing"
+    (tmp_path / "mjfast_broken_module.py").write_text("raise ImportError('needs NumPy 2.0 or newer, found 1.26.4')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(run_module, "_EXTRA_MODULES", ("pyarrow", "mjfast_broken_module"))
+    with pytest.raises(LogsError, match=r"installed here but not importable: mjfast_broken_module: needs NumPy 2\.0 "
+                                        r"or newer, found 1\.26\.4$"):
+        analyse_logs([REAL], tmp_path / "out", workers=1)
+
+
 def test_the_command_runs_and_reports_bad_input_in_one_line(tmp_path, capsys):
     assert cli.main(["logs", str(REAL), "--out", str(tmp_path), "--workers", "1", "--no-fan-aware"]) == 0
     printed = capsys.readouterr()

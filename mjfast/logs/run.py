@@ -15,15 +15,20 @@ _EXTRA_MODULES = ("pyarrow", "matplotlib", "tqdm")
 
 
 def _check_extras() -> None:
-    missing = []
+    missing, broken = [], []
     for name in _EXTRA_MODULES:
         try:
             importlib.import_module(name)
-        except ImportError:
-            missing.append(name)
+        except ModuleNotFoundError as exc:
+            (missing if exc.name == name else broken).append((name, exc))
+        except ImportError as exc:  # installed but not for this environment: a pyarrow for NumPy 2 under NumPy 1
+            broken.append((name, exc))
     if missing:
         raise LogsError(f"the log analysis needs the extra 'logs': pip install 'mjfast[logs]' "
-                        f"(missing: {', '.join(missing)})")
+                        f"(missing: {', '.join(name for name, _ in missing)})")
+    if broken:
+        raise LogsError("the log analysis needs the extra 'logs', installed here but not importable: "
+                        + "; ".join(f"{name}: {exc}" for name, exc in broken))
 
 
 def _out_folder(out) -> Path:
