@@ -156,7 +156,7 @@ def bench_two_cores(benchmark, logs, source, fan_aware, sizes):
 # Two cores over one, measured with the runs of one and two workers interleaved (1, 2, 2, 1,
 # twice, the extra times summed): the machine changes speed by itself within a minute, and
 # bench_one_core and bench_two_cores run a minute or more apart, so their ratio can compare a
-# fast spell with a slow one (1.3x to 2.6x seen between them on the same code).
+# fast spell with a slow one (1.5x to 2.6x seen between them on the same code).
 @pytest.mark.parametrize("source", ["real", "table"])
 def bench_two_cores_over_one(benchmark, logs, source):
     sizes = next(case_sizes for case_source, fan_aware, case_sizes in _CASES if case_source == source and fan_aware)
