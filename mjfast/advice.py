@@ -21,8 +21,8 @@ import itertools
 import numpy as np
 
 from .jit import njit
-from .discard import (discard_options, draw_sweep, interchangeable_honours, kinds_within, masked_sum, new_pair_memo,
-                      next_acceptances, prepare_look_ahead, recalled, remember_missed)
+from .discard import (all_interchangeable_honours, discard_options, draw_sweep, kinds_within, masked_sum,
+                      new_pair_memo, next_acceptances, prepare_look_ahead, recalled, remember_missed)
 from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
 from .fan.kernel import hand_vector, score_into
 from .fan.layout import WIN_SELF_DRAWN
@@ -380,19 +380,6 @@ def _before(keys, a, b, n_keys):
     return False
 
 
-@njit(inline="always")
-def _all_interchangeable(which, hand, meld_counts, unseen):
-    """Whether the kinds of the tile mask `which` are all honours interchangeable with each
-    other (discard.interchangeable_honours): their next acceptances are then equal."""
-    first = lowest_bit(which)
-    rest = which & (which - 1)
-    while rest:
-        if not interchangeable_honours(first, lowest_bit(rest), hand, meld_counts, unseen):
-            return False
-        rest &= rest - 1
-    return True
-
-
 @njit(cache=True)
 def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, every_next,
                     out, wait_points, work):
@@ -446,17 +433,13 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
     for t in range(34):
         if dist[t] < INF and (top < 0 or _before(keys, t, top, 6)):
             top = t
-    tied = 0
+    which = np.int64(0)  # the discards tied with it
     for t in range(34):
         keys[t, 6] = 0.0
         if dist[t] < INF and not _before(keys, top, t, 6):
-            tied += 1
-    if tied > 1 and dist[top] > 1:
-        which = np.int64(0)
-        for t in range(34):
-            if dist[t] < INF and not _before(keys, top, t, 6):
-                which |= np.int64(1) << t
-        if every_next or not _all_interchangeable(which, hand, meld_counts, unseen):
+            which |= np.int64(1) << t
+    if which & (which - 1) and dist[top] > 1:  # two or more
+        if every_next or not all_interchangeable_honours(which, hand, meld_counts, unseen):
             next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, masks, nxt, work)
             for t in range(34):
                 if (which >> t) & 1:

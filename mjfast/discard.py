@@ -318,6 +318,19 @@ def interchangeable_honours(a, b, hand, meld_counts, unseen):
 
 
 @njit(inline="always")
+def all_interchangeable_honours(which, hand, meld_counts, unseen):
+    """Whether the kinds of the tile mask `which` are all honours interchangeable with each
+    other: their next acceptances are then equal."""
+    first = lowest_bit(which)
+    rest = which & (which - 1)
+    while rest:
+        if not interchangeable_honours(first, lowest_bit(rest), hand, meld_counts, unseen):
+            return False
+        rest &= rest - 1
+    return True
+
+
+@njit(inline="always")
 def _honour_twin(kinds, i, hand, meld_counts, unseen):
     """An earlier kind of kinds[:i] interchangeable with the honour kinds[i], or -1."""
     for j in range(i):
