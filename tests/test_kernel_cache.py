@@ -9,6 +9,7 @@ Cached kernels load without numba's compiler set-up, other packages' as numba lo
 """
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,38 @@ def test_other_packages_kernels_load_as_numba_loads_them(tmp_path):
     first, second = _run_twice(code, tmp_path)
     assert first == second == ["42", "True"]
     assert list((tmp_path / "__pycache__").glob("other_kernels.twice-*.nbi"))  # the second run loaded it
+
+
+def test_stale_kernels_are_dropped_by_content_of_what_kernels_compile(tmp_path, monkeypatch):
+    """The cache is dropped when a module the kernels are compiled from changes (a kernel
+    module, or a module it imports constants from), and only then: an edit elsewhere or new
+    modification times (an install copying the same files) keep it."""
+    from mjfast import kernel_cache
+
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__pycache__").mkdir()
+    (package / "kernels.py").write_text("from .sub.consts import LIMIT\n\n@njit(cache=True)\ndef k(x):\n"
+                                        "    return min(x, LIMIT)\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "consts.py").write_text("LIMIT = 3\n")
+    (package / "rules.py").write_text("def rule():\n    return 1\n")
+    cached = package / "__pycache__" / "kernels.k-4.py311.nbi"
+    monkeypatch.setattr(kernel_cache, "PACKAGE", package)
+    monkeypatch.setattr(kernel_cache, "STAMP", package / "__pycache__" / "kernel-sources.stamp")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert [p.name for p in kernel_cache.kernel_sources(sorted(package.rglob("*.py")))] == ["kernels.py", "consts.py"]
+
+    def kept_after(change) -> bool:
+        cached.write_text("compiled")
+        kernel_cache.drop_stale_kernels()
+        assert cached.exists()  # the sources match the stamp
+        change()
+        kernel_cache.drop_stale_kernels()
+        return cached.exists()
+
+    kernel_cache.drop_stale_kernels()  # the first stamp
+    assert kept_after(lambda: (package / "rules.py").write_text("def rule():\n    return 2\n"))
+    assert kept_after(lambda: [os.utime(p, (1, 1)) for p in package.rglob("*.py")])
+    assert not kept_after(lambda: (package / "sub" / "consts.py").write_text("LIMIT = 4\n"))
+    assert not kept_after(lambda: (package / "kernels.py").write_text("@njit(cache=True)\ndef k(x):\n    return x\n"))
