@@ -361,18 +361,21 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_serve)
 
     from_bots = ("mjfast", "random", "shanten")  # game.bots.BOTS, without importing it here
+    walls = ("duplicate", "duplicate-flowers", "shared")  # game.state.WALLS
+    wall_help = ("duplicate: Botzone's private wall of 34 per player; duplicate-flowers: the Botzone judge with "
+                 "flowers, private walls of 36; shared: one 144-tile wall with flowers")
     botzone = sub.add_parser("botzone", help="a Botzone bot (JSON or simple interaction on stdin/stdout)")
     botzone.add_argument("--keep-running", action="store_true", help="stay running between turns")
     botzone.add_argument("--bot", choices=from_bots, default="mjfast")
-    botzone.add_argument("--wall", choices=("duplicate", "shared"), default="duplicate",
-                         help="duplicate: Botzone's 34-tile wall per player; shared: 144 tiles with flowers")
+    botzone.add_argument("--wall", choices=walls, default="duplicate",
+                         help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=_botzone)
 
     table = sub.add_parser("table", help="bots play seeded games; prints scores, writes logs")
     table.add_argument("--games", type=int, default=100)
     table.add_argument("--seed", type=int, default=0, help="first seed (game k uses seed + k)")
     table.add_argument("--bots", default="mjfast,shanten,shanten,shanten", help=f"four of {', '.join(from_bots)}")
-    table.add_argument("--wall", choices=("duplicate", "shared"), default="duplicate")
+    table.add_argument("--wall", choices=walls, default="duplicate", help=wall_help)
     table.add_argument("--rotate", action="store_true", help="rotate the seats every game")
     table.add_argument("--process", action="store_true", help="run each bot as a `mjfast botzone` process")
     table.add_argument("--timeout", type=float, default=30.0, help="seconds a bot process may take per request")

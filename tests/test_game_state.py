@@ -74,12 +74,12 @@ def test_pung_and_kong_need_the_tiles_and_a_kong_needs_a_draw_left():
     table.peng(1, TOKEN_ID["F3"])
     assert str(table.seats[1].melds[0]) == "[WWW1]"
     assert table.shown[TOKEN_ID["F3"]] == 3
-    table.draws[3] = 21  # player 3's private wall is empty
-    table.play(1, TOKEN_ID["W9"])
-    table.draw(2, TOKEN_ID["J3"])
-    table.play(2, TOKEN_ID["J3"])
+    table = dealt()
+    table.draws[3] = 21  # player 3's private wall is empty; player 1, next after player 0, still draws
+    table.draw(0, TOKEN_ID["J3"])
+    table.play(0, TOKEN_ID["J3"])
     table.check_claim(3, "Peng", TOKEN_ID["J3"])
-    with pytest.raises(IllegalAction, match="no tile left"):
+    with pytest.raises(IllegalAction, match="no tile left to draw after a kong"):
         table.check_claim(3, "Gang", TOKEN_ID["J3"])
 
 

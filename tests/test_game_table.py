@@ -98,10 +98,12 @@ class EagerBot(ProtocolBot):
 
     def on_discard(self) -> Response:
         table, seat = self.table, self.table.seats[self.seat]
-        tile = table.pending[1]
+        giver, tile = table.pending
         win = self.winning_response(tile)
         if win is not None:
             return win
+        if table.last_discard(giver):
+            return PASS  # the last discard can only be won on
         held = list(seat.concealed)
         if held[tile] >= 3 and table.tiles_left(self.seat) > 0 and self.rng.random() < 0.5:
             return Response("GANG")

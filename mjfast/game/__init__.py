@@ -4,10 +4,11 @@
     from mjfast.game import play_game, deal_walls, InProcessAgent, MjfastBot
 
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
-and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), protocol
-(Botzone's requests and responses), logformat (the log text: reader and writer), replay
-(replaying and checking a log), bots (bots playing through the protocol), agents (how the
-table talks to a bot), table (one game), match (many games), botzone (the bot program).
+and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), safety
+(the deal-in danger of the game's last discard), protocol (Botzone's requests and responses),
+logformat (the log text: reader and writer), replay (replaying and checking a log), bots (bots
+playing through the protocol), agents (how the table talks to a bot), table (one game), match
+(many games), botzone (the bot program).
 """
 
 from .agents import AgentError, InProcessAgent, ProcessAgent
@@ -16,13 +17,14 @@ from .logformat import Action, BrokenGame, GameLog, LogError, format_game, parse
 from .match import MatchSummary, run_match
 from .outcome import Outcome
 from .replay import GameCheck, Replay, Step, check_games
-from .state import DUPLICATE, SHARED, IllegalAction, TableState, WinContext
+from .state import DUPLICATE, DUPLICATE_FLOWERS, SHARED, WALLS, IllegalAction, TableState, WinContext
 from .table import GameResult, play_game, play_games
 from .walls import deal_walls
 
 __all__ = [
-    "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "GameCheck", "GameLog", "GameResult", "IllegalAction",
-    "InProcessAgent", "LogError", "MatchSummary", "MjfastBot", "Outcome", "ProcessAgent", "ProtocolBot", "RandomBot",
-    "Replay", "SHARED", "ShantenBot", "Step", "TableState", "WinContext", "check_games", "deal_walls", "format_game",
-    "parse_game", "play_game", "play_games", "read_games", "run_match", "write_games",
+    "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "DUPLICATE_FLOWERS", "GameCheck", "GameLog",
+    "GameResult", "IllegalAction", "InProcessAgent", "LogError", "MatchSummary", "MjfastBot", "Outcome",
+    "ProcessAgent", "ProtocolBot", "RandomBot", "Replay", "SHARED", "ShantenBot", "Step", "TableState", "WALLS",
+    "WinContext", "check_games", "deal_walls", "format_game", "parse_game", "play_game", "play_games", "read_games",
+    "run_match", "write_games",
 ]

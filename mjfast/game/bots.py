@@ -10,6 +10,9 @@ deciding anything (Botzone's traditional mode sends the whole game each turn).
   mjfast.best_discards, fan-aware within two steps of ready (waits that cannot score 8 do
   not count); declares a kong when the shape keeps; claims a chow or pung only when it
   brings the hand a step closer to a win that can score (valid acceptance after the claim).
+  The game's last discard (the next player has nothing to draw) can only deal in: it is the
+  tile least likely to (safety.safest_discard), and no claim is made whose discard would be
+  the last.
 - RandomBot: discards a random tile; ShantenBot: discards the first tile that keeps the
   lowest shanten. Neither claims; both win whenever the hand scores 8.
 """
@@ -26,11 +29,17 @@ from ..hand import CHOW, KONG, PUNG, Hand, Meld
 from ..tiles import tile_id
 from .outcome import score_win
 from .protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
-from .state import CLAIM, DUPLICATE, SHARED, IllegalAction, TableState
+from .safety import safest_discard
+from .state import CLAIM, DUPLICATE, DUPLICATE_FLOWERS, IllegalAction, TableState
 
 
 class ProtocolBot:
-    """Follows the game through the requests; subclasses decide (on_draw, on_discard)."""
+    """Follows the game through the requests; subclasses decide (on_draw, on_discard).
+
+    `wall`: the wall kind the judge deals (state.DUPLICATE, DUPLICATE_FLOWERS or SHARED);
+    the protocol does not say. With DUPLICATE, a flower seen (at the deal or drawn) shows
+    the judge with flowers, whose private walls hold 36: the view switches to
+    DUPLICATE_FLOWERS, and the counts of tiles taken stay right."""
 
     def __init__(self, wall: str = DUPLICATE):
         self.wall = wall
@@ -70,7 +79,8 @@ class ProtocolBot:
         if action == "DRAW":
             table.draw(player, None)
         elif action == "BUHUA":
-            table.wall = SHARED  # only the 144-tile wall has flowers
+            if table.wall == DUPLICATE:
+                table.wall = DUPLICATE_FLOWERS  # only the judge with flowers deals them
             table.bu_hua(player, tiles[0])
         elif action == "PLAY":
             table.play(player, tiles[0])
@@ -89,7 +99,7 @@ class ProtocolBot:
         return self.on_discard if action in ("PLAY", "PENG", "CHI") and player != self.seat else None
 
     def _deal(self, request: Deal) -> None:
-        wall = SHARED if request.flowers else self.wall
+        wall = DUPLICATE_FLOWERS if request.flowers and self.wall == DUPLICATE else self.wall
         self.table = table = TableState(self.prevalent_wind, wall, viewer=self.seat)
         flowers = list(request.flowers)
         for p, n in enumerate(request.flower_counts):
@@ -113,6 +123,11 @@ class ProtocolBot:
 
     def visible(self) -> np.ndarray:
         return self.table.visible_to(self.seat)
+
+    def unseen(self) -> np.ndarray:
+        """34 counts of the copies this player cannot see (in no own tile, meld or on the table)."""
+        hand = self.hand()
+        return 4 - hand.counts.astype(np.int64) - hand.meld_counts - self.visible()
 
     def winning_response(self, tile: int) -> "Response | None":
         """HU when winning on `tile` now (drawn, discarded or robbed) scores the minimum."""
@@ -153,6 +168,8 @@ class MjfastBot(ProtocolBot):
             win = self.winning_response(table.seats[seat].last_drawn)
             if win is not None:
                 return win
+        if table.last_discard(seat):  # nobody draws again: the discard can only deal in
+            return Response("PLAY", (safest_discard(hand.counts, self.unseen()),))
         concealed, added = table.own_kongs(seat)
         for tile in concealed:
             kong = Hand(_standing_after(hand, {tile: 4}), hand.melds + (Meld(KONG, tile, 0),))
@@ -183,6 +200,8 @@ class MjfastBot(ProtocolBot):
             win = self.winning_response(tile)
             if win is not None:
                 return win
+        if table.last_discard(giver) or table.last_discard(seat):
+            return PASS  # the last discard cannot be claimed; a claim whose discard is the last cannot win
         offer = (seat - giver) % 4
         if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
             # an exposed kong in an already open hand: a fan and a draw, if the shape keeps

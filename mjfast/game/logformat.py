@@ -14,9 +14,11 @@ Match line:
     Score <s0> <s1> <s2> <s3>
 
 Tiles are Botzone tokens (W, B = dots, T = bamboo, F, J; H1-H8 flowers). Keywords are read in
-any case. Two lines extend the format for games that mjfast's table plays with the 144-tile
-wall and for fouls; the real dataset has neither:
+any case. Three lines extend the format for games played with flowers and for fouls; the
+real dataset has none of them:
 
+    Wall 4x36                                  after Wind: four private walls of 36 with the
+                                               flowers (the Botzone judge with flowers)
     Wall 144                                   after Wind: one shared wall with flowers
     Player <i> BuHua <flower>                  a flower drawn and shown (then a Draw)
     Player <i> Invalid                         an illegal response: the game ends
@@ -34,13 +36,16 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple, TextIO
 
-from .state import DUPLICATE, HAND_SIZE, SHARED, SHARED_WALL
+from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, SHARED_WALL
 from .tokens import TOKEN_ID, TOKENS
 
 ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
 _ACTION_BY_WORD = {a.lower(): a for a in ACTIONS}
 _CLAIM_BY_WORD = {a.lower(): a for a in CLAIMS}
+# The Wall line's word for each wall kind but the dataset's own (no Wall line).
+_WALL_WORD = {SHARED: str(SHARED_WALL), DUPLICATE_FLOWERS: f"4x{PRIVATE_WALL[DUPLICATE_FLOWERS]}"}
+_WALL_OF_WORD = {word: wall for wall, word in _WALL_WORD.items()}
 # The judge writes 嵌张 for mjfast's 坎张; every other fan has the same name.
 _BOTZONE_FAN_NAME = {"坎张": "嵌张"}
 
@@ -252,8 +257,8 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
             end = (int(words[1]), _parse_fans(words[2:], match_id, number), False)
         elif head == "huang" and len(words) == 1:
             end = (None, (), True)
-        elif head == "wall" and words[1:] == [str(SHARED_WALL)] and not deals:
-            wall = SHARED
+        elif head == "wall" and len(words) == 2 and words[1] in _WALL_OF_WORD and not deals:
+            wall = _WALL_OF_WORD[words[1]]
         else:
             raise LogError(match_id, number, f"unknown line {text[:60]!r}")
     if scores is None:
@@ -321,8 +326,8 @@ def _action_line(a: Action) -> str:
 def format_game(game: GameLog) -> str:
     """The block of text of one game (no trailing blank line)."""
     lines = [f"Match {game.match_id}", f"Wind {game.prevalent_wind}"]
-    if game.wall == SHARED:
-        lines.append(f"Wall {SHARED_WALL}")
+    if game.wall in _WALL_WORD:
+        lines.append(f"Wall {_WALL_WORD[game.wall]}")
     lines += [f"Player {p} Deal " + " ".join(TOKENS[t] for t in tiles) for p, tiles in enumerate(game.deals)]
     lines += [_action_line(a) for a in game.actions]
     if game.fan_total is not None:

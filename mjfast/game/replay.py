@@ -25,7 +25,7 @@ from typing import Iterator, NamedTuple
 
 from .logformat import Action, BrokenGame, GameLog, LogError, read_games
 from .outcome import DRAWN_SCORES, foul_scores
-from .state import CLAIM_RANK, SHARED, IllegalAction, TableState, WinContext
+from .state import CLAIM_RANK, DUPLICATE, IllegalAction, TableState, WinContext
 
 
 class Step(NamedTuple):
@@ -71,7 +71,7 @@ class Replay:
         if self._done:
             return
         game, table = self.game, self.table
-        first_deal_line = game.line + 2 + (game.wall == SHARED)
+        first_deal_line = game.line + 2 + (game.wall != DUPLICATE)  # after the Wall line
         for p, tiles in enumerate(game.deals):
             try:
                 table.deal(p, tiles)

@@ -7,11 +7,21 @@ AnGang, BuGang, Hu) and raise IllegalAction, naming the rule, for an action the 
 allow at that point. The game engine (table.py), the bots (bots.py) and the log replayer
 (replay.py) share it, so the rules live in one place.
 
-Walls: in the Botzone duplicate format each player draws from a private 34-tile wall (13
-dealt + 21 draws); with the 144-tile wall all players draw from one wall that holds the
-flowers too. The state counts what was taken, so the replayer needs no wall to know when a
-wall is empty: the game is drawn when the player due to draw has no tile left to draw, and a
-kong needs a tile left for its replacement draw.
+Walls (docs/game.md says which judge deals which):
+
+- DUPLICATE: Botzone's duplicate format without flowers: each player draws from a private
+  wall of 34 tiles (13 dealt + 21 draws).
+- DUPLICATE_FLOWERS: the Botzone judge with flowers: the 144 tiles are cut into four private
+  walls of 36; a player's flowers, dealt or drawn, are replaced from their own wall.
+- SHARED: one 144-tile wall with the flowers, from which all players draw.
+
+The state counts what was taken, so the replayer needs no wall to know when a wall is empty:
+the game is drawn when the player due to draw has no tile left to draw.
+
+The last tiles, as the Botzone judge rules them: a discard after which the next player has
+no tile to draw is the game's last discard, and it can only be won on (no chow, pung or
+kong); a concealed or added kong needs a tile left in the player's own wall and in the next
+player's.
 """
 
 from __future__ import annotations
@@ -25,9 +35,10 @@ from ..hand import CHOW, KONG, PUNG, Hand, Meld
 from ..tiles import N_KINDS
 from .tokens import N_FLOWERS, TOKENS, is_flower
 
-DUPLICATE, SHARED = "duplicate", "shared"
+DUPLICATE, DUPLICATE_FLOWERS, SHARED = "duplicate", "duplicate-flowers", "shared"
+WALLS = (DUPLICATE, DUPLICATE_FLOWERS, SHARED)
 HAND_SIZE = 13
-DUPLICATE_DRAWS = 34 - HAND_SIZE  # 21 draws from each private wall
+PRIVATE_WALL = {DUPLICATE: 34, DUPLICATE_FLOWERS: 36}  # the tiles of each player's own wall
 SHARED_WALL = 144
 SHARED_DRAWS = SHARED_WALL - 4 * HAND_SIZE  # 92 tiles (flowers included) after the deal
 
@@ -113,17 +124,17 @@ class TableState:
     """
 
     def __init__(self, prevalent_wind: int = 0, wall: str = DUPLICATE, viewer: "int | None" = None):
-        if wall not in (DUPLICATE, SHARED):
-            raise ValueError(f"wall must be {DUPLICATE!r} or {SHARED!r}, got {wall!r}")
+        if wall not in WALLS:
+            raise ValueError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
         self.prevalent_wind = prevalent_wind
         self.wall = wall
         self.seats = [Seat() if viewer in (None, p) else Seat(concealed=UnknownTiles()) for p in range(4)]
         # discards on the table and tiles of exposed melds; a bytearray, which visible_to copies
         # many times faster than a list
         self.shown = bytearray(N_KINDS)
-        self.draws = [0, 0, 0, 0]  # tiles each player took from the wall after the deal
+        self.draws = [0, 0, 0, 0]  # tiles each player took from the wall after the deal (flowers included)
         self.taken = 0  # tiles taken from the shared wall after the deal (flowers included)
-        self.taken_at_deal = 0  # replacements for the flowers shown at the deal
+        self.taken_at_deal = [0, 0, 0, 0]  # each player's replacements for the flowers shown at the deal
         self.phase = DEALING
         self.turn = 0
         self.pending: "tuple[int, int] | None" = None  # (player, tile) open to claims
@@ -134,10 +145,16 @@ class TableState:
     # --- what a player may know ------------------------------------------------------------
 
     def tiles_left(self, player: int) -> int:
-        """Tiles `player` could still draw."""
-        if self.wall == DUPLICATE:
-            return DUPLICATE_DRAWS - self.draws[player]
-        return SHARED_DRAWS - self.taken_at_deal - self.taken
+        """Tiles left in the wall `player` draws from (flowers included): what the Botzone
+        judge's tileCnt says."""
+        if self.wall == SHARED:
+            return SHARED_DRAWS - sum(self.taken_at_deal) - self.taken
+        return PRIVATE_WALL[self.wall] - HAND_SIZE - self.taken_at_deal[player] - self.draws[player]
+
+    def last_discard(self, player: int) -> bool:
+        """Whether a discard by `player` now is the game's last: the next player has no tile
+        to draw, so the discard can only be won on, never claimed, and the game then ends."""
+        return self.tiles_left((player + 1) % 4) <= 0
 
     def visible_to(self, player: int) -> np.ndarray:
         """34 counts of the tiles `player` sees outside their own hand and melds: discards on
@@ -161,6 +178,7 @@ class TableState:
         new.seats = [replace(s, concealed=s.concealed if isinstance(s.concealed, UnknownTiles) else list(s.concealed),
                              melds=list(s.melds), river=list(s.river)) for s in self.seats]
         new.shown, new.draws, new.copies = self.shown.copy(), list(self.draws), list(self.copies)
+        new.taken_at_deal = list(self.taken_at_deal)
         return new
 
     # --- the actions ------------------------------------------------------------------------
@@ -188,8 +206,8 @@ class TableState:
         if len(standing) != HAND_SIZE or standing != list(tiles[:HAND_SIZE]):
             raise IllegalAction(f"a deal is {HAND_SIZE} tiles and then the flowers shown, got "
                                 f"{' '.join(TOKENS[t] if t is not None else '?' for t in tiles)}")
-        if len(standing) < len(tiles) and self.wall != SHARED:
-            raise IllegalAction("the Botzone duplicate walls hold no flowers")
+        if len(standing) < len(tiles) and self.wall == DUPLICATE:
+            raise IllegalAction("the Botzone duplicate walls of 34 hold no flowers")
         for t in tiles:
             if t is not None:
                 self._enter(t)
@@ -197,7 +215,7 @@ class TableState:
             if t is not None:
                 seat.concealed[t] += 1
         seat.flowers = len(tiles) - HAND_SIZE
-        self.taken_at_deal += seat.flowers
+        self.taken_at_deal[player] = seat.flowers
         self.dealt += 1
         if self.dealt == 4:
             self.phase, self.turn = DRAW, 0
@@ -212,14 +230,15 @@ class TableState:
         """A flower drawn and shown by the player about to draw, who then draws again."""
         if not is_flower(flower):
             raise IllegalAction(f"BuHua {TOKENS[flower]}: only a flower can be shown")
-        if self.wall != SHARED:
-            raise IllegalAction("the Botzone duplicate walls hold no flowers")
+        if self.wall == DUPLICATE:
+            raise IllegalAction("the Botzone duplicate walls of 34 hold no flowers")
         self._pass_claims()
         self._expect(player, DRAW)
         if player != self.turn:
             raise IllegalAction(f"player {player} shows a flower but player {self.turn} is to draw")
         if self.tiles_left(player) <= 0:
             raise IllegalAction("the wall is empty")
+        self.draws[player] += 1
         self.taken += 1
         self._enter(flower)
         self.seats[player].flowers += 1
@@ -275,6 +294,9 @@ class TableState:
         giver, discard = self.pending
         if player == giver:
             raise IllegalAction(f"player {player} claims their own discard")
+        if action != "Hu" and self.last_discard(giver):
+            raise IllegalAction(f"player {player} claims {action} of the last discard: player {(giver + 1) % 4} has "
+                                "no tile left to draw, so it can only be won on")
         seat = self.seats[player]
         if action == "Chi":
             if (player - giver) % 4 != 1:
@@ -348,6 +370,9 @@ class TableState:
             raise IllegalAction(f"player {player} declares a kong on player {self.turn}'s turn")
         if self.tiles_left(player) <= 0:
             raise IllegalAction(f"player {player} has no tile left to draw after a kong")
+        if self.last_discard(player):
+            raise IllegalAction(f"player {player} declares a kong but player {(player + 1) % 4} has no tile left "
+                                "to draw")
         return seat
 
     def an_gang(self, player: int, tile: "int | None") -> None:
@@ -446,7 +471,7 @@ class TableState:
 
     def own_kongs(self, player: int) -> tuple[list[int], list[int]]:
         """(concealed kong tiles, added kong tiles) `player` may declare now."""
-        if self.phase != DISCARD or player != self.turn or self.tiles_left(player) <= 0:
+        if self.phase != DISCARD or player != self.turn or self.tiles_left(player) <= 0 or self.last_discard(player):
             return [], []
         seat = self.seats[player]
         concealed = [t for t in range(N_KINDS) if seat.concealed[t] == 4]
@@ -456,7 +481,7 @@ class TableState:
     def chow_middles(self, player: int) -> list[int]:
         """Middle tiles of the chows `player` may make with the pending discard. (The log
         analysis asks this at every discard: the three runs are written out.)"""
-        if self.phase != CLAIM or (player - self.pending[0]) % 4 != 1:
+        if self.phase != CLAIM or (player - self.pending[0]) % 4 != 1 or self.last_discard(self.pending[0]):
             return []
         tile = self.pending[1]
         if tile >= 27:  # an honour makes no chow

@@ -1,10 +1,13 @@
-"""Seeded walls: Botzone's duplicate format (a private 34-tile wall per player) and the
-144-tile wall with the eight flowers.
+"""Seeded walls of the three kinds TableState knows (state.DUPLICATE, DUPLICATE_FLOWERS,
+SHARED).
 
 Duplicate: the 136 tiles without flowers are shuffled and cut into four walls of 34; each
-player is dealt the first 13 of their own wall and draws the other 21 in order. Shared: the
-144 tiles are shuffled; players 0-3 take 13 each from the front, draws come from the front,
-and the replacements for flowers and kongs from the back.
+player is dealt the first 13 of their own wall and draws the other 21 in order. Duplicate
+with flowers, as the Botzone judge deals it: the 144 tiles are shuffled and cut into four
+walls of 36; each player takes tiles from their own wall until 13 are not flowers (the
+flowers are shown), and draws, flower replacements and kong replacements all come next from
+the same wall. Shared: the 144 tiles are shuffled; players 0-3 take 13 each from the front,
+draws come from the front, and the replacements for flowers and kongs from the back.
 """
 
 from __future__ import annotations
@@ -12,23 +15,30 @@ from __future__ import annotations
 import random
 
 from ..tiles import N_KINDS
-from .state import DUPLICATE, HAND_SIZE, SHARED
+from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, WALLS
 from .tokens import FLOWER_IDS, is_flower
-
-PER_PLAYER = 34
 
 
 class DuplicateWalls:
-    wall = DUPLICATE
+    """Four private walls, of 34 tiles (wall DUPLICATE) or of 36 with the flowers
+    (DUPLICATE_FLOWERS); each player deals and draws from their own, in order."""
 
-    def __init__(self, walls):
-        if len(walls) != 4 or any(len(w) != PER_PLAYER for w in walls):
-            raise ValueError(f"the duplicate format is four walls of {PER_PLAYER} tiles")
+    def __init__(self, walls, wall: str = DUPLICATE):
+        size = PRIVATE_WALL.get(wall)
+        if size is None or len(walls) != 4 or any(len(w) != size for w in walls):
+            raise ValueError(f"the duplicate format is four walls of {PRIVATE_WALL[DUPLICATE]} tiles "
+                             f"(or of {PRIVATE_WALL[DUPLICATE_FLOWERS]} with the flowers)")
+        self.wall = wall
         self.walls = [list(w) for w in walls]
-        self.next = [HAND_SIZE] * 4
+        self.next = [0] * 4
 
     def deal(self, player: int) -> list[int]:
-        return self.walls[player][:HAND_SIZE]
+        """The 13 tiles of `player`, then the flowers taken among them."""
+        standing, flowers = [], []
+        while len(standing) < HAND_SIZE:
+            tile = self.draw(player)
+            (flowers if is_flower(tile) else standing).append(tile)
+        return standing + flowers
 
     def draw(self, player: int, replacement: bool = False) -> int:
         tile = self.walls[player][self.next[player]]
@@ -65,13 +75,14 @@ class SharedWall:
 
 def deal_walls(seed: int, wall: str = DUPLICATE) -> "DuplicateWalls | SharedWall":
     """The walls of game `seed`: the same seed always gives the same walls."""
+    if wall not in WALLS:
+        raise ValueError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
     rng = random.Random(seed)
     tiles = [t for t in range(N_KINDS) for _ in range(4)]
-    if wall == DUPLICATE:
-        rng.shuffle(tiles)
-        return DuplicateWalls([tiles[PER_PLAYER * p:PER_PLAYER * (p + 1)] for p in range(4)])
-    if wall == SHARED:
+    if wall != DUPLICATE:
         tiles += list(FLOWER_IDS)
-        rng.shuffle(tiles)
+    rng.shuffle(tiles)
+    if wall == SHARED:
         return SharedWall(tiles)
-    raise ValueError(f"wall must be {DUPLICATE!r} or {SHARED!r}, got {wall!r}")
+    size = PRIVATE_WALL[wall]
+    return DuplicateWalls([tiles[size * p:size * (p + 1)] for p in range(4)], wall)
