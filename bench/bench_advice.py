@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 import mjfast
-from mjfast import advice, api, hand_kernels
+from mjfast import api
+from mjfast.efficiency import fan_advice as advice
+from mjfast.efficiency import one_hand
 from mjfast.fan.encode import pack_melds
 from mjfast.fan.ruleset import ruleset_of
 from mjfast.hand import parse_hand
@@ -47,7 +49,7 @@ def bench_fan_aware_ready_kernel(benchmark):
     """The fan-aware kernel alone on the ready hands (parsed, packed and allocated
     beforehand): what best_discards spends beyond it is Python (parsing, options)."""
     inputs = _kernel_inputs(READY)
-    table, work, rules, seen = *api._kernel_context(), ruleset_of(None), np.zeros(34, np.uint8)
+    table, work, rules, seen = *api.kernel_context(), ruleset_of(None), np.zeros(34, np.uint8)
     rows, wait_points = np.empty((34, 9)), np.zeros((34, 34, 2), np.int64)
 
     def run():
@@ -61,11 +63,11 @@ def bench_fan_aware_ready_kernel(benchmark):
 
 def bench_plain_ready_kernel(benchmark):
     inputs = _kernel_inputs(READY)
-    table, work, seen, rows = *api._kernel_context(), np.zeros(34, np.uint8), np.empty((34, 5))
+    table, work, seen, rows = *api.kernel_context(), np.zeros(34, np.uint8), np.empty((34, 5))
 
     def run():
         for counts, meld_counts, n_melds, _ in inputs:
-            hand_kernels.discards_of(table, counts, meld_counts, n_melds, seen, True, rows, work)
+            one_hand.discards_of(table, counts, meld_counts, n_melds, seen, True, rows, work)
 
     _info(benchmark, "plain kernel alone (parsed), same ready hands", len(READY))
     benchmark(run)

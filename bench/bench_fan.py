@@ -91,9 +91,11 @@ def warm_and_report():
     # better estimate of the code's own speed, the median of what a busy machine gives.
     print("\n\nfan scoring, microseconds per hand, median (min), same hands, same run:")
     print(f"{'task':48s} {'mjfast':>16s} {'PyMahjongGB':>16s} {'ratio':>14s}")
+    def cell(v):
+        return f"{v[0]:7.2f} ({v[1]:6.2f})" if v else ""
+
     for task, libs in RESULTS.items():
         ours, theirs = libs.get("mjfast"), libs.get("pymahjonggb")
-        cell = lambda v: f"{v[0]:7.2f} ({v[1]:6.2f})" if v else ""
         ratio = f"{theirs[0] / ours[0]:5.2f}x ({theirs[1] / ours[1]:5.2f}x)" if ours and theirs else ""
         print(f"{task:48s} {cell(ours):>16s} {cell(theirs):>16s} {ratio:>14s}")
 

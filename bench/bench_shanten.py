@@ -19,7 +19,7 @@ import pytest
 
 import mjfast
 import mjfast.batch as batch
-from mjfast.lookup import load_table
+from mjfast.efficiency.lookup_table import load_table
 from mjfast.tiles import TILE_NAMES, botzone_token
 from tests.hands import wall_hand
 

@@ -53,8 +53,12 @@ def pytest_terminal_summary(terminalreporter, config):
     if speed:
         write(f"PyMahjongGB shanten took {anchor:.2f} us against the anchor's {ANCHOR_US}: "
               f"'at anchor' = mjfast x {speed:.3f}")
-    write(f"{'task':58s} {'mjfast':>10s} {'PyMahjongGB':>12s} {'ratio':>8s}" + (f" {'at anchor':>10s}" if speed else ""))
-    fmt = lambda v: f"{v:10.3f}" if v is not None and v < 100 else (f"{v:10.1f}" if v is not None else " " * 10)
+    write(f"{'task':58s} {'mjfast':>10s} {'PyMahjongGB':>12s} {'ratio':>8s}"
+          + (f" {'at anchor':>10s}" if speed else ""))
+
+    def fmt(v):
+        return f"{v:10.3f}" if v is not None and v < 100 else (f"{v:10.1f}" if v is not None else " " * 10)
+
     for task, libs in rows.items():
         ours = libs.get("mjfast")
         theirs = libs.get("pymahjonggb")

@@ -3,18 +3,24 @@
     from mjfast import parse_hand, shanten, useful_tiles, best_discards
     best_discards("123m456p789s1357sE")[0].tile
 
+Where each layer lives:
+
+- notation and hands: tiles (tile ids and notations), tileprops (tile facts), hand (Hand,
+  Meld, parse_hand and the one validation path), errors (HandError, each fault's message);
+- the efficiency kernels: efficiency/ (shanten, useful tiles, discards, fan-aware advice);
+  numba's details: jit;
+- fan scoring: fan/; the game at the table, Botzone's protocol and logs, bots: game/;
+  log analysis: logs/; the JSON service: service/;
+- the faces: api (per-hand calls), batch (many hands on all cores), cli (the command).
+
 The analysis calls live in mjfast.api and load numba when first used, so that importing
 mjfast (for parsing, or for a command that needs no kernel) stays quick.
 """
 
-from .kernel_cache import drop_stale_kernels
-
-drop_stale_kernels()  # before any kernel loads: see kernel_cache
-
-from .errors import HandError  # noqa: E402
-from .lazy import lazy_attributes  # noqa: E402
-from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts  # noqa: E402
-from .tiles import TILE_NAMES, counts_of, parse_tiles  # noqa: E402
+from .errors import HandError
+from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
+from .lazy import lazy_attributes
+from .tiles import TILE_NAMES, counts_of, parse_tiles
 
 __version__ = "0.1.0"
 

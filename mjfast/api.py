@@ -3,7 +3,8 @@
 Every call takes a Hand or anything parse_hand reads (a compact or Botzone string, a
 34-count array, a list of tiles). Count arrays and plain strings without melds skip
 building a Hand: one kernel call checks the tiles and answers, and only when it reports a
-problem is the input parsed again in full, to raise HandError with the precise message.
+problem is the input read again in full, to raise the HandError that names it
+(mjfast.hand.check_tiles words every fault).
 """
 
 from __future__ import annotations
@@ -12,23 +13,24 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import hand_kernels as _k
-from .direct import DirectKernel
-from .errors import HandError
-from .groups import INF
-from .hand import Hand, parse_hand, visible_counts
-from .lookup import load_table
-from .forms import FORM_NAMES, N_FORMS
+from .efficiency import one_hand as _k
+from .efficiency import rows as _rows
+from .efficiency.all_forms import FORM_NAMES
+from .efficiency.group_dp import INF
+from .efficiency.lookup_table import load_table
+from .efficiency.scratch import N_FORMS
+from .hand import Hand, check_tiles, parse_hand, visible_counts
+from .jit import DirectKernel
 from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
-_NO_MELDS = np.zeros(N_KINDS, np.uint8)
-_UINT8 = _NO_MELDS.dtype
+NO_MELDS = np.zeros(N_KINDS, np.uint8)
+_UINT8 = NO_MELDS.dtype
 _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
 # The per-hand kernels, called without numba's type dispatch after their first call: every
-# argument below is converted first (see mjfast.direct).
+# argument below is converted first (see mjfast.jit.DirectKernel).
 _shanten_of = DirectKernel(_k.shanten_of)
 _forms_of = DirectKernel(_k.forms_of)
 _useful_of = DirectKernel(_k.useful_of)
@@ -36,13 +38,13 @@ _discards_of = DirectKernel(_k.discards_of)
 _context: "tuple[np.ndarray, np.ndarray] | None" = None
 
 
-def _kernel_context() -> "tuple[np.ndarray, np.ndarray]":
-    """(table, scratch) for the per-hand kernels, made once per process. The scratch's memo
-    of melded groups (see forms._group_dp) serves every later query. Kernels hold the GIL,
-    so calls from several Python threads never share the scratch at the same time."""
+def kernel_context() -> "tuple[np.ndarray, np.ndarray]":
+    """(lookup table, scratch) the per-hand kernels share, made once per process. The
+    scratch's memos (melded groups, scored hands) serve every later query. Kernels hold the
+    GIL, so calls from several Python threads never share the scratch at the same time."""
     global _context
     if _context is None:
-        from .forms import new_scratch
+        from .efficiency.scratch import new_scratch
 
         _context = (load_table(), new_scratch())
     return _context
@@ -63,49 +65,52 @@ def tile_names(mask: int) -> tuple[str, ...]:
 
 class WaitFans(NamedTuple):
     """A wait of a ready hand and the fans its win scores, flowers aside (they add to the
-    total but not toward the 8-fan minimum): on a discard and on a self-draw."""
+    total but not toward the 8-fan minimum)."""
 
     tile: str
+    """The winning tile."""
     discard: int
+    """Fans of the win on another player's discard."""
     self_drawn: int
+    """Fans of the win by self-draw."""
 
 
 class DiscardOption(NamedTuple):
-    """One discard of a 3n+2 hand and what the remaining 3n+1 hand has.
-
-    tile: the tile discarded. shanten: of the hand after it. acceptance: unseen copies of
-    its useful tiles (the discarded tile counts as seen). next_acceptance: over the useful
-    draws weighted by unseen copies, the acceptance after the draw and the best discard that
-    follows; worked out for the discards that keep the best shanten (the only ones it ranks),
-    0.0 for the others and when the hand is already ready (its useful draws win). useful_mask: the
-    useful tiles as bits (tile id t is bit t); `useful` gives their names (the waits when
-    shanten is 0).
-
-    Fan-aware figures (best_discards(..., fan_aware=True), see mjfast.advice), None or empty
-    otherwise: valid_acceptance — ready: unseen copies of the waits whose discard win reaches
-    the minimum; one step away: unseen copies of the draws that make a ready hand with at
-    least one such wait; None further away, and None for discards that leave the hand further
-    than another discard that is ready with a valid wait (they cannot rank above it, so their
-    fans are not worked out). With fan_aware, next_acceptance is worked out only for the
-    discards still tied for first place when it is reached in the ranking (0.0 elsewhere). next_valid_acceptance: one step away, the valid
-    acceptance after each useful draw and the best discard, averaged over the draws by their
-    unseen copies. valid_draws_mask / valid_draws: those draws. wait_fans: ready, each wait
-    with its fans (WaitFans). effective_shanten: the shanten that counts in MCR — a ready
-    hand none of whose waits reaches the minimum is one step away (its valid acceptance then
-    counts the draws after which a discard gives it valid waits), and a hand one step away
-    whose draws all lead to such hands is two steps away.
-    """
+    """One discard of a 3n+2 hand, and what the 3n+1 hand left by it has."""
 
     tile: str
+    """The tile discarded."""
     shanten: int
+    """Shanten of the hand left (0 ready), over every form."""
     acceptance: int
+    """Unseen copies of its useful tiles (the discarded tile counts as seen)."""
     next_acceptance: float
+    """Over the useful draws weighted by their unseen copies, the acceptance after the draw and
+    the best discard that follows. Worked out only where it can decide the ranking: plain,
+    for the discards that keep the best shanten; fan-aware, for the discards still tied for
+    first place when the ranking reaches it. 0.0 elsewhere, and for a ready hand (its useful
+    draws win)."""
     useful_mask: int
+    """The useful tiles as bits (tile id t is bit t); `useful` gives their names (the waits
+    when shanten is 0)."""
     valid_acceptance: "int | None" = None
+    """Fan-aware only. Ready: unseen copies of the waits whose discard win reaches the 8-fan
+    minimum. One step away (or ready with no such wait): unseen copies of the draws after
+    which a discard leaves a ready hand with such a wait. None further away, and for discards
+    that leave the hand further than another discard that is ready with a valid wait (they
+    cannot rank above it, so their fans are not worked out)."""
     next_valid_acceptance: float = 0.0
+    """Fan-aware, one step away: over the useful draws weighted by unseen copies, the valid
+    acceptance after the draw and the best discard."""
     valid_draws_mask: int = 0
+    """Fan-aware: the draws counted in valid_acceptance when the hand is not ready and valid
+    (`valid_draws` gives their names)."""
     wait_fans: "tuple[WaitFans, ...]" = ()
+    """Fan-aware, ready: each wait with its fans."""
     effective_shanten: "int | None" = None
+    """Fan-aware: the shanten that counts in MCR. A ready hand none of whose waits reaches the
+    minimum is one step away (it must change its waits), and a hand one step away whose draws
+    all lead to such hands is two steps away."""
 
     @property
     def useful(self) -> tuple[str, ...]:
@@ -131,35 +136,27 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
     """(standing counts, meld counts, number of melds), kernel-ready, from any hand input.
 
     Count arrays and plain strings are not checked here: the kernels check them and
-    _raise_for re-parses them for the message."""
+    _raise_for reads them again for the message."""
     if h.__class__ is np.ndarray and h.dtype is _UINT8 and h.shape == _HAND_SHAPE:
-        return (h if h.flags.carray else np.array(h)), _NO_MELDS, 0  # carray: C-contiguous, aligned, writeable
+        return (h if h.flags.carray else np.array(h)), NO_MELDS, 0  # carray: C-contiguous, aligned, writeable
     if h.__class__ is str and "[" not in h:
         counts = compact_counts(h)
         if counts is not None:
-            return counts, _NO_MELDS, 0
+            return counts, NO_MELDS, 0
         ids = parse_tiles(h)
         if len(ids) <= 14:  # counts fit a byte; the kernel checks everything else
-            return np.array(tally(ids), np.uint8), _NO_MELDS, 0
-        return parse_hand(h).kernel_arrays()  # raises the precise HandError
+            return np.array(tally(ids), np.uint8), NO_MELDS, 0
+        return parse_hand(h).kernel_arrays()  # raises the HandError that names the problem
     if isinstance(h, Hand):
         return h.kernel_arrays()
     return parse_hand(h).kernel_arrays()
 
 
-def _raise_for(status: int, h, wanted: str, visible=None) -> None:
-    """Turn a kernel status into the HandError a full parse gives, naming the problem."""
-    hand = parse_hand(h)  # raises for over-full or mis-sized hands
-    if status == _k.SEEN_TOO_OFTEN:
-        seen = visible_counts(visible)
-        total = hand.counts.astype(int) + hand.meld_counts + seen
-        t = int(np.flatnonzero(total > 4)[0])
-        raise HandError(
-            f"tile {TILE_NAMES[t]} is seen {int(seen[t])} times beside "
-            f"{int(hand.counts[t]) + int(hand.meld_counts[t])} in the hand; there are only 4 copies"
-        )
-    total = hand.n_standing + 3 * hand.n_melds
-    raise HandError(f"{wanted}; this hand has {total} tiles counting melds")
+def _raise_for(h, needs: "int | None", call: str, visible=None) -> None:
+    """Raise the HandError behind a kernel's status: the input read in full names it."""
+    hand = parse_hand(h)  # raises for a hand no call takes
+    check_tiles(hand.counts, hand.meld_counts, hand.n_melds, needs, call,
+                None if visible is None else visible_counts(visible))
 
 
 def _visible(visible) -> np.ndarray:
@@ -170,145 +167,153 @@ def _visible(visible) -> np.ndarray:
 
 def shanten(h) -> int:
     """Shanten over every MCR form the hand may still take: -1 complete, 0 ready."""
-    table, work = _context or _kernel_context()
+    table, work = _context or kernel_context()
     if h.__class__ is np.ndarray and h.dtype is _UINT8 and h.shape == _HAND_SHAPE and h.flags.carray:
         # a bot's count array, as the kernel takes it: _hand_arrays inlined (a third of the call)
-        counts, meld_counts, n_melds = h, _NO_MELDS, 0
+        counts, meld_counts, n_melds = h, NO_MELDS, 0
     else:
         counts, meld_counts, n_melds = _hand_arrays(h)
     s = _shanten_of.call(table, counts, meld_counts, n_melds, work)
     if s <= -100:
-        _raise_for(-100 - s, h, "a hand has 13 or 14 tiles counting melds")
+        _raise_for(h, None, "shanten")
     return s
 
 
-def _forms(h, prune: bool, with_masks: bool, wanted_total: int = 0):
+def _forms(h, prune: bool, with_masks: bool, needs: "int | None", call: str):
     counts, meld_counts, n_melds = _hand_arrays(h)
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
-    table, work = _context or _kernel_context()
-    status = _forms_of.call(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work)
-    if status != _k.OK:
-        _raise_for(status, h, _WAITING if wanted_total == 13 else "a hand has 13 or 14 tiles counting melds")
+    table, work = _context or kernel_context()
+    status = _forms_of.call(table, counts, meld_counts, n_melds, needs or 0, prune, with_masks, dist, masks, work)
+    if status != _rows.OK:
+        _raise_for(h, needs, call)
     return dist, masks
-
-
-_WAITING = ("useful tiles are defined for a hand waiting to draw (3n+1 standing tiles, 13 "
-            "counting melds): for a hand that has drawn, use best_discards")
-_DRAWN = ("best_discards needs a hand that has just drawn (3n+2 standing tiles, 14 counting "
-          "melds): for a waiting hand, use useful_tiles or acceptance")
 
 
 def shanten_by_form(h) -> dict[str, "int | None"]:
     """Shanten of each form; None where the form is impossible (melds, tile limits)."""
-    dist, _ = _forms(h, False, False)
+    dist, _ = _forms(h, False, False, None, "shanten_by_form")
     return {FORM_NAMES[f]: (int(dist[f]) - 1 if dist[f] < INF else None) for f in range(N_FORMS)}
 
 
 def useful_by_form(h) -> dict[str, "list[str] | None"]:
     """Useful tiles of a 3n+1 hand for each form separately; None where the form is impossible."""
-    dist, masks = _forms(h, False, True, 13)
+    dist, masks = _forms(h, False, True, 13, "useful_by_form")
     return {FORM_NAMES[f]: (list(tile_names(int(masks[f]))) if dist[f] < INF else None) for f in range(N_FORMS)}
 
 
-def _useful(h, visible=None) -> tuple[int, int, int]:
+def _useful(h, visible, call: str) -> tuple[int, int, int]:
     """(shanten, useful mask, acceptance) of a 3n+1 hand."""
     counts, meld_counts, n_melds = _hand_arrays(h)
-    table, work = _context or _kernel_context()
+    table, work = _context or kernel_context()
     status, s, mask, acc = _useful_of.call(table, counts, meld_counts, n_melds, _visible(visible), work)
-    if status != _k.OK:
-        _raise_for(status, h, _WAITING, visible)
+    if status != _rows.OK:
+        _raise_for(h, 13, call, visible)
     return s, mask, acc
 
 
 def useful_tiles(h) -> list[str]:
     """Tiles whose draw lowers the shanten of a 3n+1 hand (a kind held 4 times never is)."""
-    return list(tile_names(_useful(h)[1]))
+    return list(tile_names(_useful(h, None, "useful_tiles")[1]))
 
 
 def waits(h) -> list[str]:
     """The winning tiles of a ready 3n+1 hand; [] when the hand is not ready."""
-    s, mask, _ = _useful(h)
+    s, mask, _ = _useful(h, None, "waits")
     return list(tile_names(mask)) if s == 0 else []
 
 
 def acceptance(h, visible=None) -> int:
     """Unseen copies of the useful tiles of a 3n+1 hand, given the tiles seen elsewhere."""
-    return _useful(h, visible)[2]
+    return _useful(h, visible, "acceptance")[2]
 
 
-# _new_option(DiscardOption, fields): an option from all its fields in order, without the
-# keyword-handling __new__ (a list of options is built on every query). The kernels' rows
-# are float64; their integer columns are converted in one numpy cast, not one int() a cell.
-_new_option = tuple.__new__
+_fan_inputs = None
 
 
-_fan_calls = None
-_fan_discards_of: "DirectKernel | None" = None
-
-
-def _load_fan_calls():
-    """The fan-aware path's modules, imported on first use (importing mjfast stays light,
-    and import statements inside best_discards would cost microseconds on every call)."""
-    global _fan_calls, _fan_discards_of
-    from . import advice
+def _load_fan_inputs():
+    """The fan-aware kernel and its converters, imported on first use (importing mjfast stays
+    light, and import statements inside best_discards would cost microseconds on every call)."""
+    global _fan_inputs
+    from .efficiency.fan_advice import fan_discards_of
     from .fan.conditions import flower_count, wind_index
     from .fan.encode import pack_melds
     from .fan.ruleset import ruleset_of
 
-    _fan_discards_of = DirectKernel(advice.fan_discards_of)
-    _fan_calls = (flower_count, wind_index, pack_melds, ruleset_of)
-    return _fan_calls
+    _fan_inputs = (DirectKernel(fan_discards_of), flower_count, wind_index, pack_melds, ruleset_of)
+    return _fan_inputs
+
+
+# An option from all its fields in order, without the keyword-handling __new__ (a list of
+# options is built on every query).
+_new_option = tuple.__new__
+
+
+def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None" = None) -> list[DiscardOption]:
+    """The DiscardOptions of the first n discard rows of an entry kernel (columns:
+    efficiency.rows); rows of rows.FAN_WIDTH carry the fan-aware fields, and `wait_points`
+    (34 x 34 x 2, see fan_advice.fan_discards_of) the waits' fans. The one converter from the
+    kernels' rows to options. The rows are float64: their integer columns are converted in
+    one numpy cast, not one int() a cell."""
+    ints = rows[:n].astype(np.int64).tolist()
+    floats = rows[:n, [_rows.NEXT_ACCEPTANCE, _rows.NEXT_VALID_ACCEPTANCE if rows.shape[1] > _rows.PLAIN_WIDTH
+                       else _rows.NEXT_ACCEPTANCE]].tolist()
+    options = []
+    for row, (next_acceptance, next_valid) in zip(ints, floats):
+        t, s, a, m = row[_rows.TILE], row[_rows.SHANTEN], row[_rows.ACCEPTANCE], row[_rows.USEFUL_MASK]
+        if len(row) == _rows.PLAIN_WIDTH:
+            options.append(_new_option(DiscardOption,
+                                       (TILE_NAMES[t], s, a, next_acceptance, m, None, 0.0, 0, (), None)))
+            continue
+        waits = ()
+        if s == 0:
+            fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
+            waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
+        valid = row[_rows.VALID_ACCEPTANCE]
+        options.append(_new_option(DiscardOption, (
+            TILE_NAMES[t], s, a, next_acceptance, m, None if valid == _rows.UNKNOWN else valid, next_valid,
+            row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN])))
+    return options
 
 
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
                   next_step=True, ruleset=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
-    fan_aware (the default): each option also carries its valid acceptance (see
-    DiscardOption), and the ranking puts effective shanten first (a result whose waits or
-    draws cannot reach the 8-fan minimum counts as one step further), then valid acceptance
-    where known (plain acceptance elsewhere), next valid acceptance, acceptance,
-    next_acceptance, then the less connected tile (honours, terminals, 2/8, middle), then
-    tile order. Winds (E S W N) and the ruleset change the fans; `flowers` is accepted for
-    completeness: flowers never count toward the minimum.
+    fan_aware (the default) ranks by effective shanten (a result whose waits or draws cannot
+    reach the 8-fan minimum counts as one step further), then valid acceptance where it is
+    worked out (plain acceptance where it is not), acceptance, next valid acceptance, fan
+    value (unseen copies x fans of the valid waits), fan potential (how close the big chow
+    fans are), next_acceptance, then the less connected tile (honours, terminals, 2/8,
+    middle), then tile order; each option carries the fan-aware fields (see DiscardOption).
+    Winds (E S W N or 0-3) and the ruleset change the fans; `flowers` is checked but never
+    counts toward the minimum.
 
     fan_aware=False ranks by pure efficiency: shanten, acceptance, next_acceptance, then the
     same tie-breaks; next_step=False (plain ranking only) also skips next_acceptance (0.0).
+    docs/advice.md explains each figure.
     """
     if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
     counts, meld_counts, n_melds = _hand_arrays(h)
-    table, work = _context or _kernel_context()
+    table, work = _context or kernel_context()
     if not fan_aware:
-        rows = np.empty((N_KINDS, 5), np.float64)
+        rows = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
         status, n = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), bool(next_step), rows,
                                       work)
-        if status != _k.OK:
-            _raise_for(status, h, _DRAWN, visible)
-        return [
-            _new_option(DiscardOption, (TILE_NAMES[t], s, a, x, m, None, 0.0, 0, (), None))
-            for (t, s, a, _, m), x in zip(rows[:n].astype(np.int64).tolist(), rows[:n, 3].tolist())
-        ]
-    flower_count, wind_index, pack_melds, ruleset_of = _fan_calls or _load_fan_calls()
+        if status != _rows.OK:
+            _raise_for(h, 14, "best_discards", visible)
+        return options_from_rows(rows, n)
+    fan_discards_of, flower_count, wind_index, pack_melds, ruleset_of = _fan_inputs or _load_fan_inputs()
     rules = ruleset_of(ruleset)
     seat = wind_index(seat_wind, "seat_wind")
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
     flower_count(flowers)
     melds = pack_melds(h.melds) if n_melds else 0
-    rows = np.empty((N_KINDS, 9), np.float64)
+    rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
-    status, n = _fan_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible),
+    status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible),
                                       seat, prevalent, rules.code, rules.minimum, True, rows, wait_points, work)
-    if status != _k.OK:
-        _raise_for(status, h, _DRAWN, visible)
-    options = []
-    floats = rows[:n, [3, 6]].tolist()
-    for (t, s, a, _, m, valid, _, draws, effective), (x, next_valid) in zip(rows[:n].astype(np.int64).tolist(), floats):
-        waits = ()
-        if s == 0:
-            fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
-            waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
-        options.append(_new_option(DiscardOption, (TILE_NAMES[t], s, a, x, m, None if valid < 0 else valid, next_valid,
-                                                   draws, waits, effective)))
-    return options
+    if status != _rows.OK:
+        _raise_for(h, 14, "best_discards", visible)
+    return options_from_rows(rows, n, wait_points)

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit, prange
-from . import discard as _k
-from .hand_kernels import OK, check_counts, unseen_copies
+from .efficiency.all_forms import all_forms, best_of
+from .efficiency.discards import discard_options, masked_sum
+from .efficiency.group_dp import INF
+from .efficiency.lookup_table import load_table
+from .efficiency.one_hand import check_counts, unseen_copies
+from .efficiency.regular import meld_check_bits, regular, regular_distance
+from .efficiency.rows import OK
+from .efficiency.scratch import N_FORMS, new_scratch
 from .errors import HandError
-from .groups import INF
-from .lookup import load_table
-from .forms import N_FORMS, all_forms, best_of, meld_check_bits, new_scratch, regular, regular_distance
-from .tiles import TILE_NAMES
+from .hand import check_tiles
+from .jit import njit, prange
 
 IMPOSSIBLE = 127
 _CHUNK = 2048  # hands per scratch allocation in the parallel loops
@@ -99,8 +102,9 @@ def _visible(visible, n):
     return visible
 
 
-def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, expected_total=0):
-    """HandError naming the first row a kernel flagged (status[i] != 0), if any."""
+def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, needs=None, call=""):
+    """HandError naming the first row a kernel flagged (status[i] != 0), if any, and its fault
+    (mjfast.hand.check_tiles words it)."""
     if not status.any():
         return
     i = int(np.argmax(status != 0))
@@ -108,26 +112,12 @@ def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, expe
     def row(per_row):  # as the kernels' _row
         return per_row[i if per_row.shape[0] != 1 else 0]
 
-    in_melds = row(meld_counts)
-    problem = _row_problem(counts[i], int(row(n_melds)), in_melds, expected_total)
-    if problem is None:  # the hand is fine: what else it has seen is not
-        seen = counts[i].astype(np.int64) + in_melds + row(visible)
-        problem = f"tile {TILE_NAMES[int(np.argmax(seen > 4))]} is seen more than 4 times counting hand, melds and visible"
-    raise HandError(f"row {i}: {problem}")
-
-
-def _row_problem(counts, n_melds, meld_counts, expected_total) -> "str | None":
-    if not 0 <= n_melds <= 4:
-        return f"{n_melds} melds: a hand has 0 to 4"
-    total = counts.astype(np.int64) + meld_counts
-    if (total > 4).any():
-        t = int(np.flatnonzero(total > 4)[0])
-        return f"tile {TILE_NAMES[t]} appears {int(total[t])} times counting melds; there are only 4 copies"
-    n = int(counts.sum())
-    wanted = [expected_total - 3 * n_melds] if expected_total else [13 - 3 * n_melds, 14 - 3 * n_melds]
-    if n not in wanted:
-        return f"{n} standing tiles with {n_melds} meld(s); this call needs {' or '.join(map(str, wanted))}"
-    return None
+    try:
+        check_tiles(counts[i], row(meld_counts), int(row(n_melds)), needs, call,
+                    None if visible is None else row(visible))
+    except HandError as exc:
+        raise HandError(f"row {i}: {exc}") from None
+    raise AssertionError(f"row {i} was flagged by the kernel but has no fault")
 
 
 @njit(cache=True, parallel=True)
@@ -198,7 +188,7 @@ def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, ou
             out_shanten[i] = d - 1
             for t in range(34):
                 out_useful[i, t] = (m >> t) & 1
-            out_acceptance[i] = _k.masked_sum(m, unseen)
+            out_acceptance[i] = masked_sum(m, unseen)
 
 
 @njit(cache=True, parallel=True)
@@ -216,7 +206,7 @@ def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next, out
             if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 14, unseen):
                 status[i] = 1
                 continue
-            _k.discard_options(table, counts[i], _row(meld_counts, i), _row(n_melds, i), unseen, with_next, dist,
+            discard_options(table, counts[i], _row(meld_counts, i), _row(n_melds, i), unseen, with_next, dist,
                                masks, acc, nxt, work)
             for t in range(34):
                 out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
@@ -245,7 +235,7 @@ def regular_shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
 
 
 def shanten_by_form(counts, melds=0, meld_counts=None) -> np.ndarray:
-    """(N, 5) int8 shanten per form (mjfast.forms.FORM_NAMES order), IMPOSSIBLE = 127."""
+    """(N, 5) int8 shanten per form (mjfast.efficiency.all_forms.FORM_NAMES order), IMPOSSIBLE = 127."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty((counts.shape[0], N_FORMS), np.int8)
     status = np.zeros(counts.shape[0], np.uint8)
@@ -265,7 +255,7 @@ def useful(counts, melds=0, meld_counts=None, visible=None):
     acc = np.empty(n, np.int16)
     status = np.zeros(n, np.uint8)
     _useful_kernel(load_table(), counts, n_melds, meld_counts, visible, s, useful_tiles, acc, status)
-    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, expected_total=13)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, 13, "batch.useful")
     return s, useful_tiles, acc
 
 
@@ -282,5 +272,5 @@ def discards(counts, melds=0, meld_counts=None, visible=None, next_step=False):
     nxt = np.empty((n, 34), np.float32)
     status = np.zeros(n, np.uint8)
     _discard_kernel(load_table(), counts, n_melds, meld_counts, visible, bool(next_step), s, acc, nxt, status)
-    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, expected_total=14)
+    _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, 14, "batch.discards")
     return s, acc, nxt

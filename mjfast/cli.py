@@ -109,9 +109,6 @@ def _advise(args) -> int:
     from .service.ops import advice
 
     hand = _parse(args.hand)
-    if not hand.drawn:
-        raise CommandError(f"{hand.to_compact()} is waiting to draw (13 tiles counting melds): advise ranks the "
-                           "discards of a hand that has just drawn; try `mjfast waits` or `mjfast shanten`")
     result = advice(hand, args.visible, **_conditions(args, "seat_wind", "prevalent_wind", "flowers"))
     if args.json:
         import json
@@ -189,13 +186,11 @@ def _shanten(args) -> int:
 
 def _waits(args) -> int:
     import mjfast
+
     from .fan import winning_tiles
 
     hand = _parse(args.hand)
-    if hand.drawn:
-        raise CommandError(f"{hand.to_compact()} has drawn its 14th tile: waits takes a hand waiting to draw; "
-                           "try `mjfast advise`")
-    waits = mjfast.waits(hand)
+    waits = mjfast.waits(hand)  # a hand that has drawn raises: waits are a waiting hand's
     style = _style(args)
     if not waits:
         print(f"not ready: {_shanten_words(mjfast.shanten(hand))}")
@@ -248,8 +243,8 @@ def _serve(args) -> int:
 
 
 def _botzone(args) -> int:
-    from .game.botzone import run
     from .game.bots import BOTS
+    from .game.botzone import run
 
     bot = BOTS[args.bot](wall=args.wall)
     return run(bot, keep_running=args.keep_running)

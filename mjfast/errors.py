@@ -1,4 +1,15 @@
-"""The one exception type mjfast raises for anything wrong with what a caller gave it."""
+"""The one exception type mjfast raises for anything wrong with what a caller gave it, and
+the message of each fault a hand's tiles can have (every caller words a fault the same way).
+
+Faults of notation (an unknown character, a malformed meld) are worded where they are read
+(mjfast.tiles, mjfast.hand); the faults below are of the tiles themselves, whatever the
+notation, and mjfast.hand.check_tiles finds them.
+"""
+
+from __future__ import annotations
+
+MAX_COPIES = 4
+MAX_MELDS = 4
 
 
 class HandError(ValueError):
@@ -7,3 +18,41 @@ class HandError(ValueError):
     The message names the problem (the character, the tile, the count) so that a user can fix
     the input without reading mjfast's code.
     """
+
+
+def _name(tile: int) -> str:
+    from .tiles import TILE_NAMES
+
+    return TILE_NAMES[tile]
+
+
+def too_many_copies(tile: int, standing: int, in_melds: int = 0) -> HandError:
+    """More copies of a tile in the hand (standing and in its melds) than the set has."""
+    where = f" ({standing} standing + {in_melds} in melds)" if in_melds else ""
+    return HandError(f"tile {_name(tile)} appears {standing + in_melds} times{where}; "
+                     f"there are only {MAX_COPIES} copies")
+
+
+def seen_too_often(tile: int, held: int, seen: int) -> HandError:
+    """More copies of a tile in the hand and among the tiles seen elsewhere than the set has."""
+    return HandError(f"tile {_name(tile)} is seen more than {MAX_COPIES} times: {held} in the hand and its melds, "
+                     f"{seen} seen elsewhere; there are only {MAX_COPIES} copies")
+
+
+def too_many_melds(n_melds: int) -> HandError:
+    return HandError(f"{n_melds} melds: a hand has at most {MAX_MELDS}")
+
+
+_NEEDS = {13: "a hand waiting to draw); for a hand that has just drawn, ask best_discards",
+          14: "a hand that has just drawn); for a hand waiting to draw, ask useful_tiles, waits or acceptance"}
+
+
+def wrong_size(n_standing: int, n_melds: int, needs: "int | None" = None, call: str = "") -> HandError:
+    """A tile count no hand has (needs None), or not the one a call needs (13: waiting to
+    draw, 14: just drawn, counting each meld as 3)."""
+    head = f"{n_standing} standing tiles with {n_melds} meld(s): "
+    if needs is None:
+        return HandError(head + f"a hand needs {13 - 3 * n_melds} (waiting) or {14 - 3 * n_melds} (after a draw) "
+                                "standing tiles")
+    return HandError(head + f"{call} needs {needs} tiles counting melds ({needs - 3 * n_melds} standing: "
+                            f"{_NEEDS[needs]}")

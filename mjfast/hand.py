@@ -15,13 +15,13 @@ is taken as claimed from the left (digit 1); the digit never changes shanten or 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import HandError
+from .errors import MAX_COPIES, MAX_MELDS, HandError, seen_too_often, too_many_copies, too_many_melds, wrong_size
 from .tiles import (
     N_KINDS,
     TILE_NAMES,
@@ -29,8 +29,8 @@ from .tiles import (
     botzone_token,
     count_array,
     counts_of,
-    _is_int,
     format_tiles,
+    is_int,
     parse_tiles,
     read_tiles,
     tally,
@@ -38,7 +38,6 @@ from .tiles import (
 )
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
-MAX_MELDS = 4
 # meld_counts of every hand without melds: shared, so a concealed hand allocates nothing for it
 _NO_MELD_TILES = np.zeros(N_KINDS, dtype=np.uint8)
 _NO_MELD_TILES.flags.writeable = False
@@ -63,9 +62,9 @@ class Meld:
     def __post_init__(self):
         if not isinstance(self.kind, str) or self.kind not in (CHOW, PUNG, KONG):
             raise HandError(f"meld kind must be chow, pung or kong, got {self.kind!r}")
-        if not _is_int(self.tile) or not (0 <= self.tile < N_KINDS):
+        if not is_int(self.tile) or not (0 <= self.tile < N_KINDS):
             raise HandError(f"meld tile must be a tile id 0..33, got {self.tile!r}")
-        if not _is_int(self.offer):
+        if not is_int(self.offer):
             raise HandError(f"meld digit must be an integer, got {self.offer!r}")
         # plain ints, so that str() prints digits and equal melds compare and hash alike
         object.__setattr__(self, "tile", int(self.tile))
@@ -153,7 +152,8 @@ def _read_meld_text(meld: str) -> Meld:
     if len(tiles) == 3 and tiles[0] == tiles[2]:
         return _checked_meld(meld, PUNG, tiles[0], 1 if digit is None else int(digit))
     if len(tiles) == 3:
-        if tiles[0] >= 27 or not (tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2) or tiles[0] // 9 != tiles[2] // 9:
+        run = tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
+        if tiles[0] >= 27 or not run or tiles[0] // 9 != tiles[2] // 9:
             raise HandError(f"malformed meld {meld!r}: three tiles must be a run in one suit or three of a kind")
         return _checked_meld(meld, CHOW, tiles[0], 1 if digit is None else int(digit))
     if len(tiles) == 4 and tiles[0] == tiles[3]:
@@ -175,7 +175,7 @@ def _meld_from_pack(pack: Sequence) -> Meld:
         raise HandError(f"pack kind must be CHI, PENG or GANG, got {kind!r}")
     kind = kinds[kind.upper()]
     t = tile_id(tile)
-    if not _is_int(offer) or not 0 <= offer <= 3:
+    if not is_int(offer) or not 0 <= offer <= 3:
         # PyMahjongGB's offers are 0..3 (0 = concealed kong); it has no added-kong code
         raise HandError(f"pack {pack!r}: the offer must be an integer 0..3, got {offer!r}")
     if kind == CHOW and not (t < 27 and 1 <= t % 9 <= 7):
@@ -196,8 +196,6 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     last_tile: "int | None" = None
     meld_counts: np.ndarray = field(init=False, repr=False, compare=False)
-    # mjfast.fan's kernel input for this hand, set by its first score() (not a field).
-    _fan_input = None
 
     def __post_init__(self):
         counts = count_array(self.counts)  # a checked copy: no cast may wrap -1 into 255
@@ -208,14 +206,10 @@ class Hand:
         melds = parse_melds(self.melds)
         object.__setattr__(self, "melds", melds)
         if len(melds) > MAX_MELDS:
-            raise HandError(f"{len(melds)} melds: a hand has at most 4")
-        object.__setattr__(self, "meld_counts", _meld_usage(counts, melds) if melds else _NO_MELD_TILES)
-        expected = (13 - 3 * len(melds), 14 - 3 * len(melds))
-        if n not in expected:
-            raise HandError(
-                f"{n} standing tiles with {len(melds)} meld(s): a hand needs "
-                f"{expected[0]} (waiting) or {expected[1]} (after a draw) standing tiles"
-            )
+            raise too_many_melds(len(melds))
+        meld_counts = _meld_usage(melds) if melds else _NO_MELD_TILES
+        check_tiles(counts, meld_counts, len(melds))
+        object.__setattr__(self, "meld_counts", meld_counts)
         if self.last_tile is not None:
             last = tile_id(self.last_tile)
             if counts[last] == 0:
@@ -280,35 +274,72 @@ class Hand:
         written last, so that parse_hand(tiles, packs) gives the same Hand back."""
         return tuple(m.to_pymahjonggb() for m in self.melds), tuple(self.to_botzone().split())
 
+    def derived(self, name: str, make):
+        """make(self), made on the first call for `name` and kept on the hand (a Hand is
+        immutable, so it never goes stale): the kernels' inputs (kernel_arrays, mjfast.fan's
+        encoded hand), which cost more to build than a query's Python layer."""
+        key = "derived " + name  # no attribute can have this name
+        value = self.__dict__.get(key)
+        if value is None:
+            value = make(self)
+            self.__dict__[key] = value
+        return value
+
     def kernel_arrays(self) -> "tuple[np.ndarray, np.ndarray, int]":
         """(counts, meld counts, number of melds) as writeable uint8 copies, made once: the
         kernels are compiled for writeable arrays only (they never write to these)."""
-        cached = self.__dict__.get("_kernel_arrays")
-        if cached is None:
-            cached = (np.array(self.counts), np.array(self.meld_counts), len(self.melds))
-            object.__setattr__(self, "_kernel_arrays", cached)
-        return cached
+        return self.derived("kernel_arrays", _kernel_arrays)
 
     def with_counts(self, counts: "np.ndarray | Sequence[int]") -> "Hand":
         """The same melds with other standing tiles (validated again)."""
         return Hand(counts, self.melds)
 
 
-def _meld_usage(counts: np.ndarray, melds: "tuple[Meld, ...]") -> np.ndarray:
-    """34 counts of the melds' tiles (read-only), after checking no kind exceeds 4 copies
-    counting the standing tiles too. Plain lists: numpy costs more than it saves at 34 items."""
+def _kernel_arrays(hand: Hand) -> "tuple[np.ndarray, np.ndarray, int]":
+    return np.array(hand.counts), np.array(hand.meld_counts), len(hand.melds)
+
+
+def _meld_usage(melds: "tuple[Meld, ...]") -> np.ndarray:
+    """34 counts of the melds' tiles (read-only). Plain lists: numpy costs more than it saves
+    at 34 items."""
     usage = [0] * N_KINDS
     for m in melds:
         for t in m.tiles:
             usage[t] += 1
-    standing = counts.tolist()
-    for t in sorted({t for m in melds for t in m.tiles}):
-        if usage[t] + standing[t] > 4:
-            raise HandError(
-                f"tile {TILE_NAMES[t]} appears {usage[t] + standing[t]} times "
-                f"({standing[t]} standing + {usage[t]} in melds); there are only 4 copies"
-            )
     return _read_only(usage)
+
+
+def check_tiles(counts, meld_counts, n_melds: int, needs: "int | None" = None, call: str = "", visible=None) -> None:
+    """Raise the HandError of the first fault of a hand's tiles (34 standing counts, 34 counts
+    of its melds' tiles, the number of melds) and of what else was seen (`visible`, 34 counts,
+    if given): too many melds, too many copies of a tile, a tile count no hand has (or not
+    `needs`, 13 or 14 counting melds, as the call named `call` needs), too many copies seen.
+    The one check behind every message: Hand, the per-hand calls and the batch calls use it."""
+    if not 0 <= n_melds <= MAX_MELDS:
+        raise too_many_melds(n_melds)
+    standing, locked = _ints(counts), _ints(meld_counts)
+    held = [a + b for a, b in zip(standing, locked)]  # lists: numpy costs more at 34 items
+    if max(held) > MAX_COPIES:
+        t = next(t for t, n in enumerate(held) if n > MAX_COPIES)
+        raise too_many_copies(t, standing[t], locked[t])
+    n = sum(standing)
+    if n + 3 * n_melds not in ((13, 14) if needs is None else (needs,)):
+        raise wrong_size(n, n_melds, needs, call)
+    if visible is not None:
+        for t, seen in enumerate(_ints(visible)):
+            if held[t] + seen > MAX_COPIES:
+                raise seen_too_often(t, held[t], seen)
+
+
+def _ints(counts) -> list:
+    return counts.tolist() if isinstance(counts, np.ndarray) else [int(c) for c in counts]
+
+
+def require_size(hand: "Hand", needs: int, call: str) -> None:
+    """Raise the HandError of a valid hand of the other size than the call needs (13: waiting
+    to draw, 14: just drawn): the guard of the calls that take only one kind."""
+    if hand.n_standing + 3 * hand.n_melds != needs:
+        raise wrong_size(hand.n_standing, hand.n_melds, needs, call)
 
 
 def _read_only(counts: list) -> np.ndarray:
@@ -402,9 +433,6 @@ def _parse_any(hand, melds: Iterable) -> Hand:
     if isinstance(hand, str):
         meld_texts, ids = _split_melds(hand)
         counts = tally(ids)
-        if max(counts) > 4:
-            t = max(range(N_KINDS), key=counts.__getitem__)
-            raise HandError(f"tile {TILE_NAMES[t]} appears {counts[t]} times in {hand!r}; there are only 4 copies")
         all_melds = tuple(parse_meld(m) for m in meld_texts) + extra
         return Hand(counts, all_melds, ids[-1] if ids else None)
     if isinstance(hand, (bytes, bytearray, memoryview)):

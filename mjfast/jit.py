@@ -1,29 +1,217 @@
-"""Where mjfast's kernel modules take numba's decorators from: loading mjfast's cached
-kernels without numba's compiler set-up.
+"""Everything mjfast asks of numba, in one module: the kernels' decorators and options, the bit
+intrinsics, calls without numba's dispatch, and the cache policy. Every use of a numba
+internal is here, each guarded: a numba without it still runs mjfast (slower, never wrong).
 
-Before each load from its on-disk cache numba refreshes its CPU target; the first refresh
-of a process imports and registers every implementation numba has (about 0.35 s, a quarter
-of a fresh process's first query), which compiling needs and loading compiled code does not:
-that needs numba's runtime (NRT) started, nothing more. mjfast's own kernels load with just
-that. A cache miss compiles, and the compiler refreshes the target itself; other packages'
-kernels load as numba loads them. A numba whose loader is not the one this was written
-against (the methods below missing) is left as it is.
+- `njit(...)` compiles a kernel (numba's nopython mode) with mjfast's options; `nrt=False`
+  compiles it without reference counting (numba's private `_nrt` option, where this numba
+  has it): for kernels that allocate nothing, every array they see belongs to their caller
+  for the whole call. A kernel that allocates says `nrt=True`, or it would inherit its
+  caller's. `prange` for the batch kernels.
+- `popcount(x)`, `lowest_bit(x)`: one POPCNT / TZCNT instruction (LLVM's ctpop, cttz);
+  lowest_bit's argument must be nonzero.
+- `DirectKernel`: after its first call, a kernel called straight through its compiled entry
+  point, without numba's per-call type dispatch (a one-hand query costs less than that).
+- The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
+  kernels call are not (their code is compiled into their callers'). Before any kernel
+  loads, stale cached kernels are dropped (drop_stale_kernels: numba checks only the file of
+  the function it loads, not the files of the kernels it calls). mjfast's own cached kernels
+  load without numba's compiler set-up (_load_own_without_refresh).
 """
 
-from numba import njit, prange
-from numba.core.caching import Cache
-from numba.core.runtime import rtsys
+from __future__ import annotations
 
-__all__ = ["njit", "prange"]  # the kernel modules' decorators, re-exported
+import hashlib
+import os
+import re
+from pathlib import Path
 
-_OWN = __package__ + "."
+from numba import njit as _numba_njit
+from numba import prange, typeof, types
+from numba.extending import intrinsic
+
+__all__ = ["DirectKernel", "drop_stale_kernels", "lowest_bit", "njit", "popcount", "prange"]
+
+PACKAGE = Path(__file__).resolve().parent
 
 
-def _load_own_without_refresh(load_overload):
+# --- decorators ------------------------------------------------------------------------------
+
+def _has_nrt_option() -> bool:
+    try:
+        from numba.core.options import DefaultOptions
+    except ImportError:
+        return False
+    return hasattr(DefaultOptions, "_nrt")
+
+
+NRT_OPTION = _has_nrt_option()
+
+
+def njit(function=None, *, nrt: "bool | None" = None, **options):
+    """numba.njit with mjfast's options (see the module doc); `@njit` or `@njit(...)`."""
+    if nrt is not None and NRT_OPTION:
+        options["_nrt"] = nrt
+    if function is not None:
+        return _numba_njit(function, **options)
+    return _numba_njit(**options)
+
+
+# --- bit intrinsics --------------------------------------------------------------------------
+
+@intrinsic
+def popcount(typingctx, x):
+    """Set bits of an integer: one POPCNT instruction (LLVM's ctpop), where a bit-twiddling
+    version took a dozen."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx, x):
+    """Index of the lowest set bit of a nonzero integer (LLVM's cttz): loops over the bits of
+    a mask visit only those, where a loop over every position tested each."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
+
+    return x(x), codegen
+
+
+# --- calls without the dispatcher ------------------------------------------------------------
+
+class DirectKernel:
+    """`call(*args)` runs the kernel, through the compiled entry point for the argument types
+    of the first call once that call has compiled or loaded it.
+
+    A numba dispatcher works out the type of every argument on every call to pick the compiled
+    version: for a one-hand query with five array arguments that costs more than the answer.
+    Only callers that pass the same types on every call (they convert everything first:
+    C-contiguous writeable uint8 hands, the int32 table, the int64 scratch) may use this: a
+    later call with other types would be misread by that entry point."""
+
+    __slots__ = ("dispatcher", "call")
+
+    def __init__(self, dispatcher) -> None:
+        self.dispatcher = dispatcher
+        self.call = self._first_call
+
+    def _first_call(self, *args):
+        result = self.dispatcher(*args)
+        overload = self.dispatcher.overloads.get(tuple(typeof(a) for a in args))
+        entry = getattr(overload, "entry_point", None)  # a numba internal: without it, dispatch stays
+        if entry is not None:
+            self.call = entry
+        return result
+
+
+# --- the cache -------------------------------------------------------------------------------
+# Stale kernels. The fingerprint is of contents, not times: the modules that define kernels
+# and every mjfast module they import (their constants are compiled in), found by reading the
+# import lines. A change elsewhere (the game rules, the command line) keeps the cache, and so
+# does a copy of the same sources with new modification times (an install). The contents are
+# read only when some source's size or time changed since the last check, so the usual start
+# costs a stat per file. It covers numba's default cache location (the __pycache__ folders
+# next to the sources); NUMBA_CACHE_DIR users clear that folder themselves after changing
+# sources.
+
+STAMP = PACKAGE / "__pycache__" / "kernel-sources.stamp"
+# What marks a module that defines kernels, and the import lines naming other mjfast modules.
+_KERNEL_MARK = re.compile(r"^\s*@(njit|intrinsic)\b", re.M)
+_IMPORT = re.compile(r"^\s*from\s+(\.+)([\w.]*)\s+import\s+([^\n(]+|\([^)]*\))", re.M)
+
+
+def _times(sources: list[Path]) -> str:
+    """Sizes and modification times of the sources: what changes when one is edited."""
+    digest = hashlib.sha1()
+    for path in sources:
+        stat = path.stat()
+        digest.update(f"{path.relative_to(PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _module_path(base: Path, dotted: str) -> "Path | None":
+    target = base.joinpath(*dotted.split(".")) if dotted else base
+    for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imports(path: Path, text: str) -> set[Path]:
+    """The mjfast modules a module imports with `from .x import ...` (relative imports are
+    the package's style; `from . import x` names modules too)."""
+    found = set()
+    for dots, dotted, names in _IMPORT.findall(text):
+        base = path.parent
+        for _ in range(len(dots) - 1):
+            base = base.parent
+        module = _module_path(base, dotted)
+        if module is not None:
+            found.add(module)
+        for name in re.findall(r"\w+", names):
+            sub = _module_path(base, f"{dotted}.{name}" if dotted else name)
+            if sub is not None:
+                found.add(sub)
+    return found
+
+
+def kernel_sources(sources: list[Path]) -> list[Path]:
+    """The modules that define kernels and, transitively, every mjfast module they import."""
+    texts = {path: path.read_text(encoding="utf-8") for path in sources}
+    todo = [path for path, text in texts.items() if _KERNEL_MARK.search(text)]
+    seen = set(todo)
+    while todo:
+        path = todo.pop()
+        for module in _imports(path, texts[path]):
+            if module in texts and module not in seen:
+                seen.add(module)
+                todo.append(module)
+    return sorted(seen)
+
+
+def _contents(sources: list[Path]) -> str:
+    digest = hashlib.sha1()
+    for path in kernel_sources(sources):
+        digest.update(f"{path.relative_to(PACKAGE)}\n".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def drop_stale_kernels() -> None:
+    """Delete mjfast's cached kernels if a source they are compiled from changed since they
+    were cached. The stamp holds two lines: the sources' times, then the kernels' contents."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    try:
+        sources = sorted(PACKAGE.rglob("*.py"))
+        times = _times(sources)
+        stamp = STAMP.read_text().split("\n") if STAMP.exists() else []
+        if stamp[:1] == [times]:
+            return
+        contents = _contents(sources)
+        if stamp[1:2] != [contents]:
+            for cached in PACKAGE.rglob("__pycache__/*.nb[ic]"):
+                cached.unlink(missing_ok=True)
+        STAMP.parent.mkdir(exist_ok=True)
+        STAMP.write_text(f"{times}\n{contents}")
+    except OSError:
+        pass  # a read-only install: numba caches elsewhere, nothing of ours to clean
+
+
+# Loading mjfast's cached kernels without numba's compiler set-up. Before each load from its
+# on-disk cache numba refreshes its CPU target; the first refresh of a process imports and
+# registers every implementation numba has (about 0.35 s, a quarter of a fresh process's first
+# query), which compiling needs and loading compiled code does not: that needs numba's
+# runtime (NRT) started, nothing more. A cache miss compiles, and the compiler refreshes the
+# target itself; other packages' kernels load as numba loads them. A numba whose loader lacks
+# the methods below is left as it is.
+
+def _load_own_without_refresh(load_overload, initialize_runtime):
     def load(self, sig, target_context):
-        if not getattr(self._py_func, "__module__", "").startswith(_OWN):
+        if not getattr(self._py_func, "__module__", "").startswith(__package__ + "."):
             return load_overload(self, sig, target_context)
-        rtsys.initialize(target_context)  # once per process; what compiled code needs
+        initialize_runtime(target_context)  # once per process; what compiled code needs
         with self._guard_against_spurious_io_errors():
             return self._load_overload(sig, target_context)
 
@@ -31,6 +219,17 @@ def _load_own_without_refresh(load_overload):
     return load
 
 
-if (not getattr(Cache.load_overload, "loads_own_without_refresh", False)
-        and hasattr(Cache, "_guard_against_spurious_io_errors") and hasattr(Cache, "_load_overload")):
-    Cache.load_overload = _load_own_without_refresh(Cache.load_overload)
+def _install_loader() -> None:
+    try:
+        from numba.core.caching import Cache
+        from numba.core.runtime import rtsys
+    except ImportError:
+        return
+    if (not getattr(Cache.load_overload, "loads_own_without_refresh", False)
+            and hasattr(Cache, "_guard_against_spurious_io_errors") and hasattr(Cache, "_load_overload")
+            and hasattr(rtsys, "initialize")):
+        Cache.load_overload = _load_own_without_refresh(Cache.load_overload, rtsys.initialize)
+
+
+drop_stale_kernels()  # before any kernel loads: every kernel module imports this one first
+_install_loader()

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import HandError
+from .errors import HandError, too_many_copies
 
 N_KINDS = 34
 SUITS = "mps"
@@ -34,7 +34,6 @@ TILE_NAMES: tuple[str, ...] = tuple(
     [f"{r}{s}" for s in SUITS for r in range(1, 10)] + list(HONOR_LETTERS)
 )
 TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILE_NAMES)}
-TERMINALS_AND_HONORS: tuple[int, ...] = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))
 
 _BOTZONE_SUIT = {"W": 0, "B": 9, "T": 18}
 _BOTZONE_RE = re.compile(r"^[\s,]*(?:(?:[WBT][1-9]|F[1-4]|J[1-3]|H[1-8])[\s,]*)+$")
@@ -137,7 +136,7 @@ def add_compact(text: str, counts: np.ndarray) -> "int | None":
 def _load_compact_reader():
     global _compact_reader
     from .compact_kernel import add_compact_bytes
-    from .direct import DirectKernel
+    from .jit import DirectKernel
 
     _compact_reader = DirectKernel(add_compact_bytes)
     return _compact_reader
@@ -225,7 +224,7 @@ def read_tiles(tiles, *, max_copies: int = 4) -> "tuple[np.ndarray, list[int] | 
         raise HandError(
             f"cannot read tiles from {type(tiles).__name__}: expected a string, 34 counts or a list of tiles"
         ) from None
-    all_ints = all(_is_int(x) for x in seq)
+    all_ints = all(is_int(x) for x in seq)
     if len(seq) == N_KINDS and all_ints:
         return count_array(seq, max_copies=max_copies), None
     try:
@@ -274,12 +273,12 @@ def count_array(values, *, max_copies: int = 4) -> np.ndarray:
         if all(type(x) is int for x in seq) and min(seq) >= 0 and max(seq) <= max_copies:
             return np.array(seq, dtype=np.uint8)
     for t, x in enumerate(seq):  # something is wrong: find the first culprit and name it
-        if not _is_int(x):
+        if not is_int(x):
             raise HandError(f"a count array must hold integers, got {x!r} for tile {TILE_NAMES[t]}")
         if x < 0:
             raise HandError(f"negative count {x} for tile {TILE_NAMES[t]}")
         if x > max_copies:
-            raise HandError(f"tile {TILE_NAMES[t]} appears {x} times; there are only 4 copies")
+            raise too_many_copies(t, x)
     return np.array(seq, dtype=np.uint8)
 
 
@@ -287,10 +286,11 @@ def _check_copies(counts: np.ndarray, max_copies: int) -> None:
     over = np.flatnonzero(counts > max_copies)
     if over.size:
         t = int(over[0])
-        raise HandError(f"tile {TILE_NAMES[t]} appears {int(counts[t])} times; there are only 4 copies")
+        raise too_many_copies(t, int(counts[t]))
 
 
-def _is_int(x) -> bool:
+def is_int(x) -> bool:
+    """An integer (Python or numpy), not a bool: what counts and tile ids may be."""
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 

@@ -1,8 +1,8 @@
-"""Build tables/regular.npy, the regular-form lookup table (layout in mjfast/lookup.py).
+"""Build tables/regular.npy, the regular-form lookup table (layout in mjfast/efficiency/lookup_table.py).
 
     python tables/build.py          # about a minute on 2 cores
 
-Every entry comes from mjfast.groups.group_distances_and_masks, the same function mjfast
+Every entry comes from mjfast.efficiency.group_dp.group_distances_and_masks, the same function mjfast
 calls at run time for groups whose tile limits are lowered by melds, so the table and the
 fallback cannot disagree. tests/test_tables.py recomputes a sample of entries against it.
 """
@@ -19,8 +19,8 @@ from numba import njit, prange
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mjfast import lookup  # noqa: E402
-from mjfast.groups import (  # noqa: E402
+from mjfast.efficiency import lookup_table as lookup  # noqa: E402
+from mjfast.efficiency.group_dp import (  # noqa: E402
     N_ENTRIES,
     enumerate_patterns,
     group_distances_and_masks,

@@ -11,7 +11,8 @@ import numpy as np
 from mjfast.hand import CHOW, KONG, PUNG, Meld
 
 ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
-KNITTED_TILES = np.array([0, 3, 6, 10, 13, 16, 20, 23, 26, 1, 4, 7, 11, 14, 17, 19, 22, 25, 2, 5, 8, 9, 12, 15, 18, 21, 24])
+KNITTED_TILES = np.array([0, 3, 6, 10, 13, 16, 20, 23, 26, 1, 4, 7, 11, 14, 17, 19, 22, 25, 2, 5, 8, 9, 12, 15, 18, 21,
+                          24])
 
 
 def _set_tiles(rng, room) -> "list[int] | None":

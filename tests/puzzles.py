@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 from .data import VECTORS
 
 SUITS = "mps"

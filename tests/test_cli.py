@@ -175,7 +175,7 @@ def test_table_plays_and_writes_its_games(capsys, tmp_path):
     (["advise", "123m456p789s1357s"], "waiting to draw"),
     (["advise", "123m456p789s1357sE", "--seat", "Q"], "seat_wind"),
     (["fan", "123m456p789s1357sE"], "not a winning hand"),
-    (["waits", "123m456p789s1357sE"], "14th tile"),
+    (["waits", "123m456p789s1357sE"], "waits needs 13 tiles counting melds"),
     (["advise"], "required"),
     (["divine", "123m"], "invalid choice"),
     (["advise", "123m456p789s1357sE", "--flowers", "many"], "invalid int"),

@@ -9,24 +9,25 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import api, hand_kernels
-from mjfast.direct import DirectKernel
+from mjfast import api
+from mjfast.efficiency import one_hand
 from mjfast.errors import HandError
 from mjfast.hand import Hand, _compact_hand, _parse_any
+from mjfast.jit import DirectKernel
 from mjfast.tiles import compact_counts, counts_of, parse_tiles
 from tests.hands import wall_hand
 
 
 def test_direct_kernel_binds_the_entry_point_and_agrees():
-    kernel = DirectKernel(hand_kernels.shanten_of)
-    table, work = api._kernel_context()
+    kernel = DirectKernel(one_hand.shanten_of)
+    table, work = api.kernel_context()
     rng = np.random.default_rng(7)
     hands = [np.array(wall_hand(rng, 0, bool(i % 2))[0], np.uint8) for i in range(200)]
-    first = kernel.call(table, hands[0], api._NO_MELDS, 0, work)
+    first = kernel.call(table, hands[0], api.NO_MELDS, 0, work)
     assert kernel.call != kernel._first_call  # later calls skip the dispatcher
-    assert first == hand_kernels.shanten_of(table, hands[0], api._NO_MELDS, 0, work)
+    assert first == one_hand.shanten_of(table, hands[0], api.NO_MELDS, 0, work)
     for h in hands:
-        assert kernel.call(table, h, api._NO_MELDS, 0, work) == hand_kernels.shanten_of(table, h, api._NO_MELDS, 0, work)
+        assert kernel.call(table, h, api.NO_MELDS, 0, work) == one_hand.shanten_of(table, h, api.NO_MELDS, 0, work)
 
 
 @pytest.mark.parametrize("make", [
@@ -114,7 +115,8 @@ def test_melded_fast_path_never_disagrees_on_mutated_text():
     np_rng = np.random.default_rng(12)
     accepted = 0
     for i in range(20000):
-        counts, melds = wall_hand(np_rng, i % 5, bool(i % 2)) if i % 10 == 0 else (counts, melds)
+        if i % 10 == 0:
+            counts, melds = wall_hand(np_rng, i % 5, bool(i % 2))
         text = _mutated(rng, Hand(counts, tuple(melds)).to_compact())
         fast = _compact_hand(text)
         if fast is None:

@@ -149,10 +149,13 @@ def test_draw_sweep_matches_the_discard_sweep():
     special-form hands: the same deficiency and mask for every discard within the target,
     among the discards prepared and not skipped. The prepared hand changes by a swapped tile
     now and then, prepared again from the last (as a look-ahead does) or afresh."""
-    from mjfast.discard import discard_sweep, draw_sweep, knitted_floor
-    from mjfast.forms import N_FORMS, meld_check_bits, new_scratch, prepare_draws, presence_bits
-    from mjfast.groups import INF
-    from mjfast.lookup import load_table
+    from mjfast.efficiency.discards import discard_sweep, draw_sweep, knitted_floor
+    from mjfast.efficiency.group_dp import INF
+    from mjfast.efficiency.lookup_table import load_table
+    from mjfast.efficiency.regular import meld_check_bits
+    from mjfast.efficiency.regular_sweep import prepare_draws
+    from mjfast.efficiency.scratch import N_FORMS, new_scratch
+    from mjfast.efficiency.special_forms import presence_bits
 
     from .hands import biased_hand
 

@@ -241,7 +241,8 @@ def test_all_terminals_takes_no_double_pung_but_triple_pung():
 def test_kong_fans_at_most_one_and_two_concealed_kongs_no_two_concealed_pungs():
     # Ruling 14.
     result = _score("[1111p][2222s]345m678m8p8p", "")
-    kong_fans = [f.name_cn for f in result.fans if f.name_cn in ("四杠", "三杠", "双暗杠", "明暗杠", "双明杠", "暗杠", "明杠")]
+    kongs = ("四杠", "三杠", "双暗杠", "明暗杠", "双明杠", "暗杠", "明杠")
+    kong_fans = [f.name_cn for f in result.fans if f.name_cn in kongs]
     assert kong_fans == ["双暗杠"] and result.count("双暗刻") == 0
 
 

@@ -91,7 +91,8 @@ def _chow_ok(t: int) -> bool:
 
 
 def _try_add(counts, kind, tile) -> bool:
-    need = [tile, tile + 1, tile + 2] if kind == "chow" else [tile] * (4 if kind == "kong" else 3 if kind == "pung" else 2)
+    size = {"kong": 4, "pung": 3}.get(kind, 2)
+    need = [tile, tile + 1, tile + 2] if kind == "chow" else [tile] * size
     for t in set(need):
         if counts[t] + need.count(t) > 4:
             return False
@@ -175,7 +176,8 @@ def random_regular(rng: random.Random) -> tuple[Hand, int]:
 def random_special(rng: random.Random) -> tuple[Hand, int]:
     """A random special-form win: 七对 (sometimes 连七对), 十三幺, 全不靠/七星不靠, 九莲宝灯, or a
     组合龙 with a set and a pair (the set sometimes a meld)."""
-    form = rng.choice(["pairs", "pairs", "shifted_pairs", "orphans", "knitted_honors", "knitted", "knitted", "nine_gates"])
+    form = rng.choice(["pairs", "pairs", "shifted_pairs", "orphans", "knitted_honors", "knitted", "knitted",
+                       "nine_gates"])
     counts = np.zeros(34, np.uint8)
     melds = ()
     if form == "pairs":

@@ -225,8 +225,9 @@ def test_fuzz_melds_and_hand_constructor():
         pack = (rng.choice(kinds), rng.choice(list(TILE_NAMES) + ["W0", "B9", "J4", 3, -1, None]),
                 rng.choice([0, 1, 2, 3, 4, -1, 1.0, True, "1"]))
         esc.call("parse_meld", mjfast.parse_meld, rng.choice([pack, pack[:2], list(pack), pack + (1,)]))
-        esc.call("Meld", Meld, rng.choice(["chow", "pung", "kong", "x", 0]), rng.choice([0, 7, 26, 27, 33, 34, -1, "1m", 2.0]),
-                 rng.choice([0, 1, 3, 4, 5, -1, 1.5, None]), rng.choice([False, True]))
+        esc.call("Meld", Meld, rng.choice(["chow", "pung", "kong", "x", 0]),
+                 rng.choice([0, 7, 26, 27, 33, 34, -1, "1m", 2.0]), rng.choice([0, 1, 3, 4, 5, -1, 1.5, None]),
+                 rng.choice([False, True]))
         melds = rng.choice([(), None, "[123m1]", [random_string(rng)], [pack], 5, "[EEE2]x"])
         h, _ = esc.call("Hand", Hand, rng.choice([random_array(rng), random_list(rng)]), melds,
                         rng.choice([None, None, 0, 33, 34, -1, "5m", 1.5]))

@@ -12,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from mjfast import cli
-from mjfast.logs import LogsError, analyse_logs
-from mjfast.logs import execute, output, run as run_module
+from mjfast.logs import LogsError, analyse_logs, execute, output
+from mjfast.logs import run as run_module
 from mjfast.logs.columns import DECISION_COLUMNS, GAME_COLUMNS
 from mjfast.logs.sources import Chunk
 

@@ -18,7 +18,7 @@ def test_public_names(package):
     assert set(module.__all__) <= set(namespace)
     assert all(namespace[name] is getattr(module, name) for name in module.__all__)
     with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'nothing_here'"):
-        module.nothing_here
+        _ = module.nothing_here
 
 
 def test_importing_the_packages_and_the_command_line_does_not_import_numba():

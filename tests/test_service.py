@@ -111,7 +111,8 @@ def _post(conn, body) -> tuple[int, dict]:
 def test_http_requests_on_one_kept_alive_connection(http_port):
     conn = http.client.HTTPConnection("127.0.0.1", http_port, timeout=30)
     status, response = _post(conn, {"id": 1, "op": "advise", "hand": "123m456p789s1357sE"})
-    assert status == 200 and response["result"]["options"][0]["tile"] == mjfast.best_discards("123m456p789s1357sE")[0].tile
+    best = mjfast.best_discards("123m456p789s1357sE")[0].tile
+    assert status == 200 and response["result"]["options"][0]["tile"] == best
     status, response = _post(conn, "{broken")
     assert status == 400 and response["error"]["code"] == "bad_json"
     status, response = _post(conn, {"id": 3, "op": "waits", "hand": "123m456p789s123sE"})

@@ -5,9 +5,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from mjfast import lookup
-from mjfast.groups import (INF, N_ENTRIES, enumerate_patterns, group_distances, group_distances_and_masks, merge_rows,
-                           rank_offsets)
+from mjfast.efficiency import lookup_table as lookup
+from mjfast.efficiency.group_dp import (
+    INF,
+    N_ENTRIES,
+    enumerate_patterns,
+    group_distances,
+    group_distances_and_masks,
+    merge_rows,
+    rank_offsets,
+)
 
 
 def test_ranks_enumerate_patterns_in_order():
@@ -113,7 +120,8 @@ def _first_wrong_merge(table, suit_classes):
     for a in suit_classes:
         for b in suit_classes:
             at_a, at_b = lookup.class_row(a), lookup.class_row(b)
-            merge_rows(table[at_a:at_a + N_ENTRIES].astype(np.int64), table[at_b:at_b + N_ENTRIES].astype(np.int64), two)
+            merge_rows(table[at_a:at_a + N_ENTRIES].astype(np.int64), table[at_b:at_b + N_ENTRIES].astype(np.int64),
+                       two)
             ab = lookup.merged_class(table, a, b)
             for c in suit_classes:
                 at_c = lookup.class_row(c)

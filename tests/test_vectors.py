@@ -7,7 +7,7 @@ rule applies, and every such hand is listed and checked against the exhaustive r
 from __future__ import annotations
 
 import csv
-import numpy as np
+
 import pytest
 
 import mjfast
@@ -15,7 +15,6 @@ from mjfast.tiles import TILE_INDEX, parse_tiles
 
 from . import reference
 from .data import VECTORS
-
 
 
 def _rows(name: str):

@@ -10,9 +10,9 @@ from typing import Iterable
 
 import numpy as np
 
-from ..direct import DirectKernel
 from ..errors import HandError
 from ..hand import Hand, parse_hand
+from ..jit import DirectKernel
 from ..tiles import TILE_NAMES
 from . import batch
 from .conditions import MAX_FLOWERS, WIND_BY_LETTER, condition_bits, flag, flower_count, wind_index
@@ -60,22 +60,20 @@ def _winning_hand(hand_or_string) -> Hand:
 
 
 def _fan_input(hand: Hand) -> tuple:
-    """(standing counts, hand code) of a winning hand as kernel.score_hand reads them, made on
-    the hand's first score and kept on it (a Hand is immutable): packing the melds costs more
-    than scoring's Python layer."""
+    """(standing counts, hand code) of a winning hand as kernel.score_hand reads them (made
+    once per hand, see Hand.derived: packing the melds costs more than scoring's Python
+    layer)."""
     win = hand.last_tile
     if win is None:
         _winning_hand(hand)  # raises the error that says what is missing
     melds = hand.melds
     # hand.counts itself, read-only: numba dispatches on a read-only array about 0.1 µs more
     # slowly, less than a writeable copy costs a hand scored once
-    encoded = (hand.counts, (pack_melds(melds) if melds else 0) | win << WIN_SHIFT)
-    object.__setattr__(hand, "_fan_input", encoded)
-    return encoded
+    return hand.counts, (pack_melds(melds) if melds else 0) | win << WIN_SHIFT
 
 
 # score() calls the kernel without numba's dispatch: its arguments are always a Hand's own
-# read-only uint8 counts and two ints (see mjfast.direct).
+# read-only uint8 counts and two ints (see mjfast.jit.DirectKernel).
 _score_hand = DirectKernel(score_hand)
 # score()'s fast path writes the condition bits as 1, 2, 4, 8.
 assert (WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_LAST_TILE) == (1, 2, 4, 8)
@@ -99,9 +97,7 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     # This is the per-call path: the common cases (a Hand, bools, letters, an int) skip the
     # general checks, which give the same answers.
     hand = hand_or_string if hand_or_string.__class__ is Hand else _winning_hand(hand_or_string)
-    encoded = hand._fan_input
-    if encoded is None:
-        encoded = _fan_input(hand)
+    encoded = hand.derived("fan_input", _fan_input)
     if self_drawn.__class__ is bool and last_copy.__class__ is bool and kong.__class__ is bool \
             and last_tile.__class__ is bool:  # condition_bits without its checks
         setup = self_drawn | last_copy << 1 | kong << 2 | last_tile << 3

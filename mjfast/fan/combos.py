@@ -19,6 +19,7 @@ Sets are given by tile: the lowest tile of a chow, the tile of a pung or kong.
 import numpy as np
 
 from ..jit import njit
+from ..tileprops import IS_DRAGON, IS_WIND, RANK, SUIT
 from .names import (
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
@@ -44,7 +45,6 @@ from .names import (
     TWO_DRAGON_PUNGS,
     TWO_TERMINAL_CHOWS,
 )
-from .tileprops import IS_DRAGON, IS_WIND, RANK, SUIT
 
 NONE = -1
 # Constants passed to kernels as typed values, not literals: numba compiles a separate copy of

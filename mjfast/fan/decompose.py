@@ -14,8 +14,8 @@ recursive function crash when loaded from the cache).
 import numpy as np
 
 from ..jit import njit
+from ..tileprops import HONORS_START
 from .layout import CHOW_SET, PUNG_SET
-from .tileprops import HONORS_START
 
 # A 14-tile hand has at most 4 splits (66677778888999m); the buffers leave room to spare.
 MAX_SPLITS = 8

@@ -17,10 +17,9 @@ A does not, the scoring never produces A and B together (tests/test_fan_rules.py
 """
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..jit import lowest_bit, njit
 from . import names as n
-from ..jit import njit
 from .ruleset import ALL_TERMINALS_NO_TRIPLE_PUNG, BIG_FANS_VOID_SUIT
 
 EXCLUDES: dict[int, tuple[int, ...]] = {
@@ -130,7 +129,7 @@ def _points(table, word, first):
     """Points of the fans in mask `word` (fan ids from `first`)."""
     points = np.int64(0)
     while word:
-        f = first + trailing_zeros(word)
+        f = first + lowest_bit(word)
         word &= word - 1
         points += table[f] * n.FAN_POINTS[f]
     return points
@@ -140,7 +139,7 @@ def _points(table, word, first):
 def _zero(table, word, first):
     """Zero the counts of the fans in mask `word` (fan ids from `first`)."""
     while word:
-        table[first + trailing_zeros(word)] = 0
+        table[first + lowest_bit(word)] = 0
         word &= word - 1
 
 
@@ -149,7 +148,7 @@ def _drop_excluded(found, first, low, high, variant):
     """In id order, let each fan of mask `found` (ids from `first`) that is still present in
     (low, high) when its turn comes drop the fans it excludes; return what is left."""
     while found:
-        f = first + trailing_zeros(found)
+        f = first + lowest_bit(found)
         found &= found - 1
         if (low if first == LOW_FIRST else high) >> (f - first) & 1:
             low &= ~EXCLUDED_MASKS[variant, f, 0]

@@ -8,13 +8,12 @@ the kernel keeps the reading worth the most points.
 import numpy as np
 
 from ..jit import njit
+from ..tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .combos import chow_fans, pung_fans
 from .decompose import split_regular
 from .exclusions import apply_exclusions
 from .layout import CHOW_SET, KONG_SET, PUNG_SET, WIN_SELF_DRAWN
 from .names import (
-    FAN_POINTS,
-    N_FANS,
     ALL_CHOWS,
     ALL_EVEN_PUNGS,
     ALL_FIVE,
@@ -28,6 +27,7 @@ from .names import (
     CONCEALED_KONG,
     DRAGON_PUNG,
     EDGE_WAIT,
+    FAN_POINTS,
     FOUR_CONCEALED_PUNGS,
     FOUR_KONGS,
     FULLY_CONCEALED_HAND,
@@ -38,6 +38,7 @@ from .names import (
     LITTLE_THREE_DRAGONS,
     MELDED_HAND,
     MELDED_KONG,
+    N_FANS,
     NINE_GATES,
     NO_HONORS,
     OUTSIDE_HAND,
@@ -57,7 +58,6 @@ from .names import (
 from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
 from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
-from .tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .waits import has_other_wait, regular_waits
 
 ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)

@@ -16,6 +16,7 @@ then the corrected conditions; calls from Python get its summary (see SUMMARY_LE
 import numpy as np
 
 from ..jit import njit
+from ..tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .decompose import SPLIT_SETS, split_regular
 from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form
 from .layout import (
@@ -35,7 +36,6 @@ from .layout import (
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
 from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, WORK_LEN, hand_state, meld_of, new_work, split_buffers
-from .tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .waits import NO_TILE, regular_waits, seven_pairs_wait
 
 # The output row: fan counts by id, the total with flowers (NOT_A_WIN if the hand is no win),

@@ -114,7 +114,8 @@ class BrokenGame:
 
 # --- reading -----------------------------------------------------------------------------------
 
-def _open_text(path) -> TextIO:
+def open_log(path) -> TextIO:
+    """A log file opened as text, gzipped or plain (told by its first bytes, not its name)."""
     path = os.fspath(path)
     with open(path, "rb") as probe:
         gzipped = probe.read(2) == b"\x1f\x8b"
@@ -125,15 +126,16 @@ def _open_text(path) -> TextIO:
 
 def _numbered_lines(source) -> Iterator[tuple[int, str]]:
     if isinstance(source, (str, os.PathLike)):
-        with _open_text(source) as f:
+        with open_log(source) as f:
             yield from enumerate(f, 1)
     else:
         yield from enumerate(source, 1)
 
 
-def _blocks(source) -> Iterator[list[tuple[int, str]]]:
-    """The (line number, text) lines of each block: from a Match line to a blank line or the
-    next Match line. Lines outside any block are a block of their own (reported broken)."""
+def game_blocks(source) -> Iterator[list[tuple[int, str]]]:
+    """The (line number, stripped text) lines of each game block of a log (`source` as for
+    read_games): from a Match line to a blank line or the next Match line. Lines outside any
+    block are a block of their own (reported broken). parse_block reads one."""
     block: list[tuple[int, str]] = []
     for number, text in _numbered_lines(source):
         text = text.strip()
@@ -155,7 +157,7 @@ def read_games(source) -> Iterator["GameLog | BrokenGame"]:
 
     Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
     reading goes on after a broken block."""
-    for block in _blocks(source):
+    for block in game_blocks(source):
         try:
             yield parse_block(block)
         except LogError as exc:
@@ -311,7 +313,8 @@ def _parse_fans(words: list[str], match_id: str, number: int) -> tuple:
 
 def botzone_fans(result) -> tuple:
     """(Chinese name as the judge writes it, count) of a FanResult's fans, in fan table order."""
-    return tuple((_BOTZONE_FAN_NAME.get(f.name_cn, f.name_cn), f.count) for f in sorted(result.fans, key=lambda f: f.id))
+    return tuple((_BOTZONE_FAN_NAME.get(f.name_cn, f.name_cn), f.count)
+                 for f in sorted(result.fans, key=lambda f: f.id))
 
 
 def _action_line(a: Action) -> str:

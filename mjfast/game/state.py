@@ -192,7 +192,8 @@ class TableState:
         if self.phase == OVER:
             return "nothing more (it is over)"
         if self.phase in (CLAIM, ROB):
-            return f"claims on player {self.pending[0]}'s {TOKENS[self.pending[1]]}, or player {self._next_drawer()} to draw"
+            return (f"claims on player {self.pending[0]}'s {TOKENS[self.pending[1]]}, "
+                    f"or player {self._next_drawer()} to draw")
         return f"{self.phase} by player {self.turn}" if self.phase != DEALING else "the deal"
 
     def deal(self, player: int, tiles) -> None:

@@ -21,17 +21,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..efficiency.lookup_table import load_table
+from ..efficiency.rows import OK
 from ..fan.encode import pack_melds
 from ..fan.ruleset import JUDGE
 from ..game.logformat import GameLog, LogError, botzone_fans
 from ..game.outcome import score_win
 from ..game.replay import Replay
 from ..game.state import CLAIM, ROB, IllegalAction
-from ..hand_kernels import OK
-from ..lookup import load_table
 from ..tiles import N_KINDS
 from . import kernels as K
-from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, G, GAME_CELLS, NA, OPTION_BITS, RESULTS
+from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, G
 
 _PASS = ACTIONS.index("pass")
 _CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))

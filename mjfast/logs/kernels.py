@@ -2,8 +2,8 @@
 
 A discard decision costs one dispatch from Python whatever it asks: the waiting hand the
 player held before the turn (shanten, acceptance), every discard ranked plainly
-(hand_kernels.discards_of without the look-ahead) and, when wanted, fan-aware
-(advice.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
+(efficiency.one_hand.discards_of without the look-ahead) and, when wanted, fan-aware
+(efficiency.fan_advice.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
 too: the shanten of every claim the rules allow. The kernels are mjfast's own; this module
 reads their figures straight into the decision's row (columns.DECISION_CELLS).
 """
@@ -12,12 +12,25 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..efficiency.discards import masked_sum
+from ..efficiency.fan_advice import fan_discards_of
+from ..efficiency.one_hand import discards_of, shanten_of, unseen_copies, useful_of
+from ..efficiency.ranking import PLAIN_KEYS, ranked, set_efficiency_keys
+from ..efficiency.rows import (
+    ACCEPTANCE,
+    EFFECTIVE_SHANTEN,
+    FAN_WIDTH,
+    NEXT_ACCEPTANCE,
+    OK,
+    PLAIN_WIDTH,
+    SEEN_TOO_OFTEN,
+    SHANTEN,
+    TILE,
+    USEFUL_MASK,
+    VALID_ACCEPTANCE,
+)
 from ..jit import njit
-from ..advice import fan_discards_of
-from ..discard import masked_sum
-from ..hand_kernels import (OK, SEEN_TOO_OFTEN, _ranked, discards_of, set_efficiency_keys, shanten_of, unseen_copies,
-                            useful_of)
-from .columns import ACTIONS, D, KINDS, NA, OPTION_BITS
+from .columns import ACTIONS, KINDS, NA, OPTION_BITS, D
 
 # Cells of a decision row, as compile-time constants for the kernels.
 _GAME, _LINE, _PLAYER, _TURN, _KIND, _TILE_CELL, _ACTION = (
@@ -36,9 +49,6 @@ _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
 _PLAY, _PASS, _CHI, _PENG, _GANG, _HU = (ACTIONS.index(a) for a in ("play", "pass", "chi", "peng", "gang", "hu"))
 _CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
 
-# Columns of the kernels' ranked rows (hand_kernels.discards_of, advice.fan_discards_of).
-_TILE, _SHANTEN, _ACCEPTANCE, _NEXT, _USEFUL = 0, 1, 2, 3, 4
-_VALID, _EFFECTIVE = 5, 8
 
 # discard_row's status for a discard of a tile the hand does not hold (the kernels' own
 # statuses are small numbers).
@@ -51,44 +61,44 @@ class Scratch:
     """The kernels' working arrays for one analyser, reused by every decision."""
 
     def __init__(self):
-        from ..forms import new_scratch
+        from ..efficiency.scratch import new_scratch
 
         self.work = new_scratch()
-        self.plain_rows = np.empty((34, 5), np.float64)
-        self.fan_rows = np.empty((34, 9), np.float64)
+        self.plain_rows = np.empty((34, PLAIN_WIDTH), np.float64)
+        self.fan_rows = np.empty((34, FAN_WIDTH), np.float64)
         self.wait_points = np.zeros((34, 34, 2), np.int64)
 
 
 @njit
 def _position(rows, n, tile):
     for i in range(n):
-        if rows[i, _TILE] == tile:
+        if rows[i, TILE] == tile:
             return i
     return -1
 
 
 @njit
 def _plain_ranking(fan_rows, n, plain_rows):
-    """The rows of hand_kernels.discards_of without the look-ahead (tile, shanten, acceptance,
+    """The rows of one_hand.discards_of without the look-ahead (tile, shanten, acceptance,
     next acceptance 0, useful mask), from the n rows of advice.fan_discards_of: the same
-    figures (both come from discard.discard_options) ranked by its keys: shanten, then
+    figures (both come from discards.discard_options) ranked by its keys: shanten, then
     acceptance, then the less connected tile, then tile order."""
-    keys = np.empty((34, 4), np.float64)
+    keys = np.empty((34, PLAIN_KEYS), np.float64)
     held = np.zeros(34, np.bool_)
     at = np.empty(34, np.int64)
     for i in range(n):
-        t = np.int64(fan_rows[i, _TILE])
+        t = np.int64(fan_rows[i, TILE])
         held[t] = True
         at[t] = i
-        set_efficiency_keys(keys, t, fan_rows[i, _SHANTEN], fan_rows[i, _ACCEPTANCE], 0.0)
-    order = _ranked(4, keys, held)
+        set_efficiency_keys(keys, t, fan_rows[i, SHANTEN], fan_rows[i, ACCEPTANCE], 0.0)
+    order = ranked(PLAIN_KEYS, keys, held)
     for k in range(n):
         i = at[order[k]]
-        plain_rows[k, _TILE] = fan_rows[i, _TILE]
-        plain_rows[k, _SHANTEN] = fan_rows[i, _SHANTEN]
-        plain_rows[k, _ACCEPTANCE] = fan_rows[i, _ACCEPTANCE]
-        plain_rows[k, _NEXT] = 0.0
-        plain_rows[k, _USEFUL] = fan_rows[i, _USEFUL]
+        plain_rows[k, TILE] = fan_rows[i, TILE]
+        plain_rows[k, SHANTEN] = fan_rows[i, SHANTEN]
+        plain_rows[k, ACCEPTANCE] = fan_rows[i, ACCEPTANCE]
+        plain_rows[k, NEXT_ACCEPTANCE] = 0.0
+        plain_rows[k, USEFUL_MASK] = fan_rows[i, USEFUL_MASK]
 
 
 @njit
@@ -115,7 +125,7 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
                 wait_points, work, row, game, line, turn):
     """Fill the decision row of one discard. Returns (status, shanten after the discard, its
     useful tiles as a mask, and the claim masks of the hand after it: see claim_masks); status
-    is hand_kernels.OK unless the hand or what is seen is inconsistent or the tile is not held
+    is rows.OK unless the hand or what is seen is inconsistent or the tile is not held
     (NOT_HELD); the row is then incomplete.
 
     standing / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (standing
@@ -157,14 +167,14 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     row[_SHANTEN_BEFORE] = before_shanten
     row[_ACCEPTANCE_BEFORE] = masked_sum(before_useful, unseen)
     row[_OPTIONS] = n
-    shanten_after = np.int64(plain_rows[i, _SHANTEN])
-    acceptance_after = np.int64(plain_rows[i, _ACCEPTANCE])
-    best_shanten = np.int64(plain_rows[0, _SHANTEN])
-    best_acceptance = np.int64(plain_rows[0, _ACCEPTANCE])
+    shanten_after = np.int64(plain_rows[i, SHANTEN])
+    acceptance_after = np.int64(plain_rows[i, ACCEPTANCE])
+    best_shanten = np.int64(plain_rows[0, SHANTEN])
+    best_acceptance = np.int64(plain_rows[0, ACCEPTANCE])
     row[_PLAIN_RANK] = i + 1
     row[_SHANTEN_AFTER] = shanten_after
     row[_ACCEPTANCE_AFTER] = acceptance_after
-    row[_BEST_PLAIN] = np.int64(plain_rows[0, _TILE])
+    row[_BEST_PLAIN] = np.int64(plain_rows[0, TILE])
     row[_BEST_SHANTEN] = best_shanten
     row[_BEST_ACCEPTANCE] = best_acceptance
     row[_SHANTEN_LOST] = shanten_after - best_shanten
@@ -173,18 +183,18 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     # The 14 tiles are complete exactly when some discard leaves a ready hand waiting on it.
     complete = 0
     for k in range(n):
-        if plain_rows[k, _SHANTEN] == 0 and (np.int64(plain_rows[k, _USEFUL]) >> np.int64(plain_rows[k, _TILE])) & 1:
+        if plain_rows[k, SHANTEN] == 0 and (np.int64(plain_rows[k, USEFUL_MASK]) >> np.int64(plain_rows[k, TILE])) & 1:
             complete = 1
     row[_COMPLETE] = complete
-    useful = np.int64(plain_rows[i, _USEFUL])
+    useful = np.int64(plain_rows[i, USEFUL_MASK])
     if fan_aware:
         i = _position(fan_rows, n, discarded)
         row[_FAN_RANK] = i + 1
-        row[_BEST_FAN] = np.int64(fan_rows[0, _TILE])
-        row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, _EFFECTIVE])
-        row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, _EFFECTIVE])
-        row[_VALID_AFTER] = _known(fan_rows[i, _VALID])
-        row[_BEST_VALID] = _known(fan_rows[0, _VALID])
+        row[_BEST_FAN] = np.int64(fan_rows[0, TILE])
+        row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, EFFECTIVE_SHANTEN])
+        row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, EFFECTIVE_SHANTEN])
+        row[_VALID_AFTER] = _known(fan_rows[i, VALID_ACCEPTANCE])
+        row[_BEST_VALID] = _known(fan_rows[0, VALID_ACCEPTANCE])
     else:
         for c in _FAN_CELLS:
             row[c] = NA

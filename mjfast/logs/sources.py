@@ -12,10 +12,8 @@ import os
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
-# mjfast.game.logformat opens a log (gzip or plain) and cuts it into game blocks with their
-# line numbers for read_games; its public API yields parsed games only, and here a worker
-# must parse them itself.
-from ..game.logformat import _blocks, _open_text
+# The blocks are cut here and parsed by the worker (logformat.parse_block).
+from ..game.logformat import game_blocks, open_log
 
 # In a folder, the files read as logs (explicit paths are read whatever their name).
 LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz")
@@ -70,7 +68,7 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
         name = str(path)
         blocks: list = []
         try:
-            for block in _blocks(path):
+            for block in game_blocks(path):
                 blocks.append(block)
                 if len(blocks) == games_per_chunk:
                     yield Chunk(name, first, blocks)
@@ -90,7 +88,7 @@ def count_games(files) -> "int | None":
     total = 0
     try:
         for path in files:
-            with _open_text(path) as f:
+            with open_log(path) as f:
                 total += sum(1 for line in f if line[:6].lower() == "match ")
     except _UNREADABLE:
         return None

@@ -104,8 +104,13 @@ def op_waits(params: dict) -> dict:
 
 
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True) -> dict:
-    """The advise result: the hand, its shanten (overall and per form) and every discard."""
+    """The advise result: the hand, its shanten (overall and per form) and every discard.
+    A hand waiting to draw raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
+
+    from ..hand import require_size
+
+    require_size(hand, 14, "advise")
 
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
                                    flowers=flowers, fan_aware=fan_aware)
@@ -135,13 +140,7 @@ def _option(o) -> dict:
 
 def op_advise(params: dict) -> dict:
     _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), **_WINDS})
-    from ..errors import HandError
-
-    hand = _hand(params)
-    if not hand.drawn:
-        raise HandError(f"{hand.to_compact()} is waiting to draw: advise ranks the discards of a hand that has "
-                        "just drawn (14 tiles counting melds); ask 'waits' or 'acceptance' for this one")
-    return advice(hand, params.get("visible"), fan_aware=params.get("fan_aware", True),
+    return advice(_hand(params), params.get("visible"), fan_aware=params.get("fan_aware", True),
                   **_fan_conditions(params, _WINDS))
 
 

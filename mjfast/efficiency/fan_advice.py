@@ -20,20 +20,43 @@ import itertools
 
 import numpy as np
 
-from .jit import njit
-from .discard import (all_interchangeable_honours, discard_options, draw_sweep, kinds_within, masked_sum,
-                      new_pair_memo, next_acceptances, prepare_look_ahead, recalled, remember_missed)
-from .hand_kernels import OK, SEEN_TOO_OFTEN, _centrality, _ranked, check_counts, unseen_copies
-from .fan.kernel import hand_vector, score_into
-from .fan.layout import WIN_SELF_DRAWN
-from .fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
-from .fan.kernel import OUT_LEN
-from .fan.state import new_work
-from .groups import INF
-from .lookup import group_rank
-from .forms import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS, lowest_bit, meld_check_bits
+from ..fan.kernel import OUT_LEN, hand_vector, score_into
+from ..fan.layout import WIN_SELF_DRAWN
+from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
+from ..fan.state import new_work
+from ..jit import lowest_bit, njit
+from .discards import (
+    all_interchangeable_honours,
+    discard_options,
+    draw_sweep,
+    kinds_within,
+    masked_sum,
+    new_pair_memo,
+    next_acceptances,
+    prepare_look_ahead,
+    recalled,
+    remember_missed,
+)
+from .group_dp import INF
+from .lookup_table import group_rank
+from .one_hand import check_seen
+from .ranking import FAN_KEYS, NEXT_KEY, ranked, set_fan_aware_keys, tied_for_first
+from .regular import meld_check_bits
+from .rows import (
+    ACCEPTANCE,
+    EFFECTIVE_SHANTEN,
+    NEXT_ACCEPTANCE,
+    NEXT_VALID_ACCEPTANCE,
+    OK,
+    SHANTEN,
+    TILE,
+    UNKNOWN,
+    USEFUL_MASK,
+    VALID_ACCEPTANCE,
+    VALID_DRAWS_MASK,
+)
+from .scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
 
-UNKNOWN = -1
 _EVERY_TILE = (1 << 34) - 1
 # Odd 64-bit multipliers of _points' hash (from the golden ratio and two hash finalisers).
 _MIX0 = np.int64(-7046029254386353131)
@@ -147,7 +170,7 @@ def _shape_fans(points, out):
     return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
 
 
-@njit(cache=True, _nrt=True)  # allocates: called from _ready_valid, which runs without reference counting
+@njit(cache=True, nrt=True)  # allocates: called from _ready_valid, which runs without reference counting
 def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work):
     """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see _points)."""
     points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
@@ -204,7 +227,7 @@ def _points(table, counts, suits, honours, melds, win, conditions, seat, prevale
     return packed >> 8, packed & 0xFF
 
 
-@njit(_nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
+@njit(nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
 def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, work):
     """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
     reach the minimum on a discard win, and the sum over them of copies x fans."""
@@ -224,7 +247,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     return valid, value
 
 
-@njit(_nrt=False)  # runs for every discard one step from ready: no reference counts of its arrays
+@njit(nrt=False)  # runs for every discard one step from ready: no reference counts of its arrays
 def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
               pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
@@ -371,37 +394,22 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
             out_effective[t] += 1
 
 
-@njit(inline="always")
-def _before(keys, a, b, n_keys):
-    """Whether row a of keys comes strictly before row b on the first n_keys keys."""
-    for k in range(n_keys):
-        if keys[a, k] != keys[b, k]:
-            return keys[a, k] < keys[b, k]
-    return False
-
-
 @njit(cache=True)
 def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, every_next,
                     out, wait_points, work):
-    """discards_of, fan-aware (see mjfast.advice): rows of out (34 x 9) are tile, shanten,
-    acceptance, next acceptance, useful mask, valid acceptance (-1 unknown), next valid
-    acceptance, valid draws mask, effective shanten; wait_points[t, w] = fans (discard win,
-    self-draw). every_next: work out the next acceptance of every discard still tied for
-    first place where it is reached (as best_discards shows it); without it (a caller that
-    reads only the order), not where those discards are interchangeable honours, whose
-    figures are equal (then 0.0).
+    """Every discard of a 3n+2 hand, best first by the fan-aware ranking (ranking.py), as rows
+    of out (34 x rows.FAN_WIDTH); wait_points[t, w] = fans (discard win, self-draw) of each
+    wait of a ready result (fan_advice.fan_aware_options). Returns (status, number of rows).
 
-    Ranked by effective shanten (see fan_aware_options), then valid acceptance where known
-    (plain acceptance elsewhere), acceptance, next valid acceptance, fan value (copies x
-    fans of the valid waits), fan potential (see fan_potential), next acceptance, the less
-    connected tile, tile order.
+    every_next: work out the next acceptance of every discard still tied for first place
+    where the ranking reaches it (as best_discards shows it); without it (a caller that reads
+    only the order), not where those discards are interchangeable honours, whose figures are
+    equal (then 0.0).
     """
-    status = check_counts(counts, meld_counts, n_melds, 14)
+    unseen = np.empty(34, np.int64)
+    status = check_seen(counts, meld_counts, n_melds, 14, visible, unseen)
     if status != OK:
         return status, 0
-    unseen = np.empty(34, np.int64)
-    if not unseen_copies(counts, meld_counts, visible, unseen):
-        return SEEN_TOO_OFTEN, 0
     dist = np.empty(34, np.int64)
     masks = np.empty(34, np.int64)
     acc = np.empty(34, np.int64)
@@ -413,47 +421,32 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
     effective = np.empty(34, np.int64)
     fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
                       dist, masks, acc, nxt, effective, valid, next_valid, valid_draws, value, wait_points, work)
-    keys = np.empty((34, 9), np.float64)
+    keys = np.empty((34, FAN_KEYS), np.float64)
     hand = counts.astype(np.int64)
     potential = np.zeros(34, np.float64)
     potentials_after_discards(hand, potential)
     for t in range(34):
-        known = valid[t] != UNKNOWN
-        keys[t, 0] = effective[t]
-        keys[t, 1] = -(valid[t] if known else acc[t])
-        keys[t, 2] = -acc[t]
-        keys[t, 3] = -next_valid[t]
-        keys[t, 4] = -value[t]
-        keys[t, 5] = -potential[t] if dist[t] < INF else 0.0
-        keys[t, 7] = _centrality(t)
-        keys[t, 8] = t
-    # Next acceptance (key 6) costs a look-ahead per discard: work it out only for the
+        set_fan_aware_keys(keys, t, effective[t], valid[t], acc[t], next_valid[t], value[t], potential[t])
+    # The next acceptance costs a look-ahead per discard: it is worked out only for the
     # discards still tied for first place on every key before it.
-    top = -1
-    for t in range(34):
-        if dist[t] < INF and (top < 0 or _before(keys, t, top, 6)):
-            top = t
-    which = np.int64(0)  # the discards tied with it
-    for t in range(34):
-        keys[t, 6] = 0.0
-        if dist[t] < INF and not _before(keys, top, t, 6):
-            which |= np.int64(1) << t
-    if which & (which - 1) and dist[top] > 1:  # two or more
+    held = dist < INF
+    which = tied_for_first(keys, held, NEXT_KEY)
+    if which & (which - 1) and dist[lowest_bit(which)] > 1:  # two or more, not ready
         if every_next or not all_interchangeable_honours(which, hand, meld_counts, unseen):
             next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, masks, nxt, work)
             for t in range(34):
                 if (which >> t) & 1:
-                    keys[t, 6] = -nxt[t]
-    order = _ranked(9, keys, dist < INF)
+                    keys[t, NEXT_KEY] = -nxt[t]
+    order = ranked(FAN_KEYS, keys, held)
     for i in range(order.shape[0]):
         t = order[i]
-        out[i, 0] = t
-        out[i, 1] = dist[t] - 1
-        out[i, 2] = acc[t]
-        out[i, 3] = nxt[t]
-        out[i, 4] = masks[t]
-        out[i, 5] = valid[t]
-        out[i, 6] = next_valid[t]
-        out[i, 7] = valid_draws[t]
-        out[i, 8] = effective[t]
+        out[i, TILE] = t
+        out[i, SHANTEN] = dist[t] - 1
+        out[i, ACCEPTANCE] = acc[t]
+        out[i, NEXT_ACCEPTANCE] = nxt[t]
+        out[i, USEFUL_MASK] = masks[t]
+        out[i, VALID_ACCEPTANCE] = valid[t]
+        out[i, NEXT_VALID_ACCEPTANCE] = next_valid[t]
+        out[i, VALID_DRAWS_MASK] = valid_draws[t]
+        out[i, EFFECTIVE_SHANTEN] = effective[t]
     return OK, order.shape[0]

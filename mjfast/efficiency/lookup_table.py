@@ -35,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .jit import njit
-from .groups import MAX_GROUP_TILES, N_ENTRIES, count_patterns
+from ..jit import njit
+from .group_dp import MAX_GROUP_TILES, N_ENTRIES, count_patterns
 
 BUDGET = MAX_GROUP_TILES + 1
 SUIT_OFFSETS_AT = 0
@@ -59,7 +59,7 @@ _table: "np.ndarray | None" = None
 
 
 def table_path() -> Path:
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the mjfast package
     for candidate in (here / "_tables" / TABLE_FILE, here.parent / "tables" / TABLE_FILE):
         if candidate.exists():
             return candidate

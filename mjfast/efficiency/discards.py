@@ -6,37 +6,36 @@ on the table and can no longer be drawn), so `unseen` is taken from the 14-tile 
 
 import numpy as np
 
-from .jit import njit
-from .groups import INF
-from .lookup import group_rank
-from .forms import (
-    N_FORMS,
-    REGULAR,
-    best_of,
+from ..jit import lowest_bit, njit, popcount
+from .all_forms import REGULAR, best_of, other_forms
+from .group_dp import INF
+from .lookup_table import group_rank
+from .regular import meld_check_bits
+from .regular_sweep import (
     drawn_presence_bits,
     drawn_ranks,
-    honors_knitted_distance,
-    knitted_straight,
-    knitted_straight_fast,
-    lowest_bit,
-    meld_check_bits,
-    most_knitted,
-    other_forms,
-    popcount,
     prepare_draws,
-    prepared_discards,
     prepare_sweep,
-    presence_bits,
-    presence_bits_after,
+    prepared_discards,
     regular_after_change,
     regular_after_draw,
     regular_candidates,
     regular_draw,
+)
+from .scratch import N_FORMS
+from .special_forms import (
+    honors_knitted_distance,
+    knitted_straight,
+    knitted_straight_fast,
+    most_knitted,
+    presence_bits,
+    presence_bits_after,
     seven_pairs,
     thirteen_orphans,
 )
 
-@njit(_nrt=False)
+
+@njit(nrt=False)
 def masked_sum(mask, unseen):
     """Sum of unseen[t] over the tiles t in `mask`."""
     total = 0
@@ -114,7 +113,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         hand[t] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nrt=False)
 def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     """The knitted straight's deficiency of `hand` where it is at most `bound`, and some
     figure above `bound` elsewhere (0 with 2+ melds, where other_forms never asks): a lower
@@ -154,7 +153,7 @@ def kinds_within(dist, bound):
     return kinds
 
 
-@njit(_nrt=False)
+@njit(nrt=False)
 def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, again, hand_knitted,
                        ranks, work):
     """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
@@ -169,7 +168,7 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
     return knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], target + 1, work) - 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nrt=False)
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
     """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn

@@ -1,4 +1,6 @@
-"""Per-tile properties the fan kernels test, as constant arrays indexed by tile id (0-33).
+"""Every tile fact the kernels test, in one place: per-tile properties as constant arrays
+indexed by tile id (0-33), and the tile sets of the special forms, as arrays and as 34-bit
+masks (bit t for tile id t).
 
 Ids follow mjfast.tiles: 0-8 characters, 9-17 dots, 18-26 bamboo, 27-30 E S W N,
 31-33 C F P (red, green, white dragons).
@@ -31,13 +33,24 @@ IS_TERMINAL_OR_HONOR = IS_TERMINAL | IS_HONOR
 IS_GREEN = _flags([19, 20, 21, 23, 25, GREEN])
 # 推不倒: tiles whose face has no top or bottom: 1234589 dots, 245689 bamboo, white dragon.
 IS_REVERSIBLE = _flags([9 + r - 1 for r in (1, 2, 3, 4, 5, 8, 9)] + [18 + r - 1 for r in (2, 4, 5, 6, 8, 9)] + [WHITE])
-# The six knitted straights (组合龙): 1-4-7, 2-5-8 and 3-6-9 spread over the three suits.
-KNITTED = np.array(
-    [
-        sorted(9 * s + part + 3 * k for s, part in enumerate(parts) for k in range(3))
-        for parts in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-    ],
-    np.int64,
-)
+# The six knitted straights (组合龙): which knitted part (0: 1-4-7, 1: 2-5-8, 2: 3-6-9) each
+# suit (m, p, s) gives, and their nine tiles each.
+KNITTED_PARTS_OF = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], np.int64)
+KNITTED = np.array([sorted(9 * s + part + 3 * k for s, part in enumerate(parts) for k in range(3))
+                    for parts in KNITTED_PARTS_OF], np.int64)
 # The thirteen terminals and honours of 十三幺.
 ORPHANS = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33], np.int64)
+
+
+def _bits(tiles) -> int:
+    return sum(1 << int(t) for t in tiles)
+
+
+# The same sets as masks, for the efficiency kernels' bit operations.
+ORPHAN_BITS = _bits(ORPHANS)
+HONOR_BITS = _bits(range(HONORS_START, 34))
+# KNITTED_PART[s, j]: the knitted tiles 1-4-7 (j=0), 2-5-8 (j=1) or 3-6-9 (j=2) of suit s.
+KNITTED_PART = np.array([[_bits([9 * s + j, 9 * s + j + 3, 9 * s + j + 6]) for j in range(3)] for s in range(3)],
+                        np.int64)
+KNITTED_BITS = np.array([_bits(tiles) for tiles in KNITTED], np.int64)
+HONORS_KNITTED_BITS = KNITTED_BITS | HONOR_BITS

@@ -1,0 +1,132 @@
+"""The one-hand entry kernels: one call from Python checks the input and does the work (the
+fan-aware ranking's entry, fan_discards_of, is fan_advice's, which loads the fan kernels).
+
+Each returns a status (rows.OK, or the code of what is wrong, which the Python layer turns
+into a HandError message) so that a per-hand query costs a single dispatch; the discard
+kernels fill rows whose columns rows.py declares. `work` is a scratch (scratch.new_scratch)
+that the caller keeps from one call to the next: besides saving an allocation, its memos
+then serve every later query. Acceptance counts *unseen* copies: 4 minus the copies in the
+hand, its melds and whatever else the caller has seen.
+"""
+
+import numpy as np
+
+from ..jit import njit
+from .all_forms import all_forms, best_of
+from .discards import discard_options, masked_sum
+from .group_dp import INF
+from .ranking import PLAIN_KEYS, ranked, set_efficiency_keys
+from .rows import (
+    ACCEPTANCE,
+    BAD_TILE_COUNT,
+    NEXT_ACCEPTANCE,
+    OK,
+    SEEN_TOO_OFTEN,
+    SHANTEN,
+    TILE,
+    TOO_MANY_COPIES,
+    USEFUL_MASK,
+)
+from .scratch import N_FORMS, form_rows
+
+
+@njit
+def check_counts(counts, meld_counts, n_melds, wanted_total):
+    """OK, or the problem a Hand would report (over 4 copies, a wrong tile total).
+    wanted_total 13 or 14 demands that total; 0 accepts either."""
+    total = 3 * n_melds
+    most = 0
+    for t in range(34):  # no early exit: the loop vectorises, and bad input is rare
+        most = max(most, np.int64(counts[t]) + np.int64(meld_counts[t]))
+        total += counts[t]
+    if most > 4:
+        return TOO_MANY_COPIES
+    if wanted_total:
+        return OK if total == wanted_total else BAD_TILE_COUNT
+    return OK if total == 13 or total == 14 else BAD_TILE_COUNT
+
+
+@njit
+def unseen_copies(counts, meld_counts, visible, out):
+    """out[t] = copies of t not in the hand, its melds or `visible`; False if any is negative."""
+    ok = True
+    for t in range(34):
+        u = 4 - np.int64(counts[t]) - meld_counts[t] - visible[t]
+        if u < 0:
+            ok = False
+        out[t] = u
+    return ok
+
+
+@njit(inline="always")
+def check_seen(counts, meld_counts, n_melds, wanted_total, visible, unseen):
+    """check_counts, then unseen_copies: OK with `unseen` filled, or the status of the fault."""
+    status = check_counts(counts, meld_counts, n_melds, wanted_total)
+    if status != OK:
+        return status
+    if not unseen_copies(counts, meld_counts, visible, unseen):
+        return SEEN_TOO_OFTEN
+    return OK
+
+
+@njit(cache=True)
+def shanten_of(table, counts, meld_counts, n_melds, work):
+    """Shanten over all forms, or -100 - status for input a Hand would reject."""
+    status = check_counts(counts, meld_counts, n_melds, 0)
+    if status != OK:
+        return -100 - status
+    dist, masks = form_rows(work)
+    all_forms(table, counts, meld_counts, n_melds, True, False, dist, masks, work)
+    best = INF
+    for f in range(N_FORMS):
+        best = min(best, dist[f])
+    return best - 1
+
+
+@njit(cache=True)
+def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work):
+    """Every form's deficiency and mask into dist / masks (see all_forms.all_forms); status."""
+    status = check_counts(counts, meld_counts, n_melds, wanted_total)
+    if status == OK:
+        all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)
+    return status
+
+
+@njit(cache=True)
+def useful_of(table, counts, meld_counts, n_melds, visible, work):
+    """(status, shanten, useful mask, acceptance) of a 3n+1 hand given the tiles seen."""
+    unseen = np.empty(34, np.int64)
+    status = check_seen(counts, meld_counts, n_melds, 13, visible, unseen)
+    if status != OK:
+        return status, 0, np.int64(0), 0
+    dist, masks = form_rows(work)
+    all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
+    d, m = best_of(dist, masks)
+    return OK, d - 1, m, masked_sum(m, unseen)
+
+
+@njit(cache=True)
+def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out, work):
+    """Every discard of a 3n+2 hand, best first by the plain ranking (ranking.py), as rows of
+    out (34 x rows.PLAIN_WIDTH). Returns (status, number of rows)."""
+    unseen = np.empty(34, np.int64)
+    status = check_seen(counts, meld_counts, n_melds, 14, visible, unseen)
+    if status != OK:
+        return status, 0
+    dist = np.empty(34, np.int64)
+    masks = np.empty(34, np.int64)
+    acc = np.empty(34, np.int64)
+    nxt = np.empty(34, np.float64)
+    discard_options(table, counts, meld_counts, n_melds, unseen, with_next, dist, masks, acc, nxt, work)
+    keys = np.empty((34, PLAIN_KEYS), np.float64)
+    for t in range(34):
+        set_efficiency_keys(keys, t, dist[t] - 1, acc[t], nxt[t])
+    order = ranked(PLAIN_KEYS, keys, dist < INF)
+    for i in range(order.shape[0]):
+        t = order[i]
+        out[i, TILE] = t
+        out[i, SHANTEN] = dist[t] - 1
+        out[i, ACCEPTANCE] = acc[t]
+        out[i, NEXT_ACCEPTANCE] = nxt[t]
+        out[i, USEFUL_MASK] = masks[t]
+    return OK, order.shape[0]
