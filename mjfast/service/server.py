@@ -235,6 +235,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    # connections waiting to be accepted: socketserver's 5 resets clients that open many at once
+    request_queue_size = 128
 
     def handle_error(self, request, client_address) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):
