@@ -6,7 +6,8 @@ of every answer.
 
 The requests are real: the advise request of each discard decision in the 16 Botzone matches of
 tests/data/logs (as bench_service.py sends them), and the shanten request of the same hands (the
-transport's own cost). Each answer must equal, field for field, the answer this process works
+transport's own cost). A level sends more requests than there are decisions, so hands come
+round again, and mjfast's memo of scored hands serves some of their fans. Each answer must equal, field for field, the answer this process works
 out for the same request before the test. The service runs as its own process; the clients are
 threads of this one (both share the machine's cores: on 2 cores the figures are the service's
 and the clients' together). Bounded: each level stops after --seconds or --limit requests,
@@ -122,7 +123,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=20000, help="at most this many requests a level")
     args = parser.parse_args()
     levels = [int(n) for n in args.clients.split(",")]
-    loads = workloads(200)
+    loads = workloads(100_000)  # every decision of the matches
     proc, port = start_service()
     bad = 0
     try:

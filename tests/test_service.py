@@ -130,7 +130,7 @@ def test_tiles_parse_and_ruleset_parameters():
     assert tiles["tiles"] == ["1s", "1s", "4s", "E", "E", "E"] and sum(tiles["counts"]) == 6 and tiles["counts"][27] == 3
     assert handle({"op": "tiles", "tiles": "1s1s1s1s1s"})["error"]["code"] == "bad_hand"
     assert handle({"op": "parse", "hand": "123m456p789s1357sE"})["result"]["last_tile"] == "E"
-    assert handle({"op": "parse", "hand": [0] * 13 + [1] * 21})["result"]["last_tile"] is None  # 34 counts: no order
+    assert handle({"op": "parse", "hand": [1] * 13 + [0] * 21})["result"]["last_tile"] is None  # 34 counts: no order
     hand = "1122m3344p5566s77p"  # seven pairs: the strict 1998 reading takes no 全中 / 缺一门 ... with it
     for ruleset, rules in (("strict_1998", Ruleset.strict_1998()), ({"minimum": 30}, Ruleset(minimum=30)),
                            ({"seven_pairs_tile_fans": False}, Ruleset(seven_pairs_tile_fans=False)), ("judge", None)):

@@ -320,6 +320,9 @@ def test_the_keys(page, browser):
     assert mjfast.TILE_NAMES[hand.last_tile] == options[2].useful[0] and text(browser, "#advice-step") == "step 1"
     press(browser, "u")
     assert text(browser, "#advice-step") == "step 0"
+    press(browser, "d")  # a random deal, advised at once
+    dealt = mjfast.parse_hand(hand_text(browser))
+    assert dealt.drawn and [r["_tile"] for r in rows(browser)] == [o.tile for o in mjfast.best_discards(dealt)]
     press(browser, "c")
     assert css(browser, "#view-calc").is_displayed()
     press(browser, "a", "?")

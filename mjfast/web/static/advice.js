@@ -66,7 +66,9 @@ export class AdviceView {
       hand: handText(this.hand), seat: $("advice-seat").value, wind: $("advice-wind").value,
       flowers: Number($("advice-flowers").value) || "", seen: compact(this.seen),
       plain: $("advice-fan-aware").checked ? "" : "1",
-      claim: $("claim-tile").value, from: $("claim-from").value === "1" ? "" : $("claim-from").value,
+      // the claim inputs' first choices (1m, from the left) are left out of the address
+      claim: $("claim-tile").value === "1m" ? "" : $("claim-tile").value,
+      from: $("claim-from").value === "1" ? "" : $("claim-from").value,
     };
   }
 

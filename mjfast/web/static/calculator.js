@@ -26,7 +26,7 @@ export class CalculatorView {
     this.app = app;
     this.asked = 0;
     this.editor = new HandEditor($("calc-editor"), {
-      name: "calc", goKey: "score", dealSize: 14, onChange: () => this.changed(),
+      name: "calc", goKey: "score", dealSize: 0, onChange: () => this.changed(),
     });
     for (const id of ["calc-seat", "calc-wind"]) fillWinds($(id));
     this.fillFrom();

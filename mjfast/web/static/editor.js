@@ -25,8 +25,8 @@ export function handFromParse(parsed) {
 }
 
 export class HandEditor {
-  // options: name (for ids), goKey (label of the Enter button), onChange(hand) when the hand
-  // changes, seen (a function: copies seen elsewhere, which the palette leaves out),
+  // options: name (for ids), goKey (label of the Enter button), dealSize (tiles of a random
+  // deal; 0: no random deal), onChange(hand) when the hand changes, seen (a function: copies seen elsewhere, which the palette leaves out),
   // onSeenPick(tile) (the palette may add to the tiles seen elsewhere instead of the hand).
   constructor(root, options) {
     this.options = options;
@@ -60,6 +60,7 @@ export class HandEditor {
     this.clearButton.addEventListener("click", () => this.update({ melds: [], standing: [] }));
     this.label = element("label", "hand-label");
     this.label.htmlFor = this.input.id;
+    this.deal.hidden = !this.options.dealSize; // a random deal is almost never a win: advice only
     row.append(this.input, this.go, this.deal, this.clearButton);
     this.error = element("p", "error");
     this.error.setAttribute("role", "alert");

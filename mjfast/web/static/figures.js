@@ -146,9 +146,9 @@ export function reason(options) {
   parts.push(describe(best));
   if (!other) {
     parts.push(t("reason_only"));
-    return parts.join(" ");
+    return parts.join(t("gap"));
   }
-  if (valueFigures(best)) return parts.join(" ");
+  if (valueFigures(best)) return parts.join(t("gap"));
   const name = tileWords(other.tile);
   const fanAware = "effective_shanten" in best;
   const key1 = (o) => (typeof o.valid_acceptance === "number" ? o.valid_acceptance : o.acceptance);
@@ -174,5 +174,5 @@ export function reason(options) {
     // does not carry them; plain, nothing is left but the tile itself
     parts.push(t(fanAware ? "reason_further" : "reason_tie", { other: name, tile: tileWords(best.tile) }));
   }
-  return parts.join(" ");
+  return parts.join(t("gap"));
 }
