@@ -30,29 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mjfast.game import Replay, read_games  # noqa: E402
 from mjfast.service.server import handle  # noqa: E402
-from tests.data import LOGS  # noqa: E402
+from real_decisions import advise_params  # noqa: E402  (bench/, this script's folder)
 
 SOCKET_TIMEOUT = 30
 
 
-def decisions(limit: int) -> list[dict]:
-    """advise parameters of the real matches' discard decisions, in order."""
-    found = []
-    for game in read_games(LOGS / "botzone_mahjong_gb_16matches.txt"):
-        for step in Replay(game):
-            if step.action.kind == "Play" and len(found) < limit:
-                table, player = step.table, step.action.player
-                found.append({"hand": table.hand(player).to_compact(),
-                              "visible": [int(c) for c in table.visible_to(player)],
-                              "seat_wind": player, "prevalent_wind": table.prevalent_wind})
-    return found
-
-
 def workloads(n: int) -> dict[str, list[tuple[bytes, object]]]:
     """(request body, expected answer) lists by name; the answers are worked out here."""
-    params = decisions(n)
+    params = advise_params(n)
     loads = {"advise": [{"op": "advise", **p} for p in params],
              "shanten": [{"op": "shanten", "hand": p["hand"]} for p in params]}
     return {name: [(json.dumps({"id": i, **r}).encode(), json.loads(json.dumps(handle({"id": i, **r}))))
