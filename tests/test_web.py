@@ -59,6 +59,7 @@ def browser():
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--lang=en-US", f"--user-data-dir={profile}", "--window-size=1280,900"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(WAIT)
     driver.set_script_timeout(WAIT)
@@ -76,6 +77,7 @@ def page(browser, base):
         browser.get("about:blank")
         browser.get(base)
         browser.execute_script("localStorage.clear()")
+        browser.get_log("browser")  # drained: what earlier tests logged (a bad hand's 400) is theirs
         browser.get(base + ("#" + fragment if fragment else ""))
         browser.refresh()  # a fragment-only change does not reload the page
         idle(browser)
@@ -379,6 +381,8 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(page):
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 375
         palette = css(browser, "#advice-palette" if fragment.startswith("advice") else "#calc-palette")
         assert palette.rect["x"] >= 0 and palette.rect["x"] + palette.rect["width"] <= 375
+        # nothing went wrong in the page: no script error, nothing its security policy refused
+        assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

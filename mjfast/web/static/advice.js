@@ -31,16 +31,9 @@ export class AdviceView {
     });
     for (const id of ["advice-seat", "advice-wind"]) fillWinds($(id));
     for (const id of ["advice-seat", "advice-wind", "advice-flowers", "advice-fan-aware"]) {
-      $(id).addEventListener("change", () => this.changed());
+      $(id).addEventListener("change", () => this.analyse());
     }
-    const seenText = $("advice-seen-text");
-    seenText.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") {
-        event.preventDefault();
-        this.readSeen();
-      }
-    });
-    seenText.addEventListener("change", () => this.readSeen());
+    $("advice-seen-text").addEventListener("change", () => this.readSeen()); // on Enter, and on leaving it
     $("advice-seen-clear").addEventListener("click", () => this.setSeen([]));
     $("advice-undo").addEventListener("click", () => this.undo());
     $("advice-redo").addEventListener("click", () => this.redo());
@@ -160,7 +153,7 @@ export class AdviceView {
   setSeen(tiles) {
     this.seen = [...tiles].sort((a, b) => a - b);
     this.history[this.index] = { hand: this.hand, seen: [...this.seen] };
-    this.changed();
+    this.analyse();
   }
 
   renderSeen() {
@@ -178,10 +171,6 @@ export class AdviceView {
   }
 
   // --- asking and showing ---------------------------------------------------------------
-
-  changed() {
-    this.analyse();
-  }
 
   conditions() {
     const conditions = { seat_wind: $("advice-seat").value, prevalent_wind: $("advice-wind").value };

@@ -157,13 +157,13 @@ export class HandEditor {
   }
 
   // Copies of tile `t` that a click in the current mode needs, per kind.
-  needs(t) {
+  needs(tile) {
     const need = Array(34).fill(0);
-    if (this.target === "seen" || this.mode === "tile") need[t] = 1;
+    if (this.target === "seen" || this.mode === "tile") need[tile] = 1;
     else if (this.mode === "chow") {
-      if (t >= 27 || t % 9 > 6) return null;
-      need[t] = need[t + 1] = need[t + 2] = 1;
-    } else need[t] = this.mode === "pung" ? 3 : 4;
+      if (tile >= 27 || tile % 9 > 6) return null;
+      need[tile] = need[tile + 1] = need[tile + 2] = 1;
+    } else need[tile] = this.mode === "pung" ? 3 : 4;
     return need;
   }
 

@@ -65,7 +65,7 @@ export function value(v) {
 }
 
 // The columns of a list of options: those of `order` that occur, then the others as they come.
-export function columns(options, order = []) {
+function columns(options, order = []) {
   const seen = [];
   for (const option of options) for (const key of Object.keys(option)) if (!seen.includes(key)) seen.push(key);
   return [...order.filter((key) => seen.includes(key)), ...seen.filter((key) => !order.includes(key))];
