@@ -24,29 +24,15 @@ import sys
 import threading
 
 import pytest
+from real_decisions import advise_params
 
-from mjfast.game import Replay, read_games
 from mjfast.service.ops import op_advise
-from tests.data import LOGS
 
 SERVE = [sys.executable, "-m", "mjfast.cli", "serve"]
 RESULTS: dict[str, float] = {}
 
 
-def _decisions(limit: int) -> list[dict]:
-    """advise parameters for the discard decisions of the real matches, in order."""
-    requests = []
-    for game in read_games(LOGS / "botzone_mahjong_gb_16matches.txt"):
-        for step in Replay(game):
-            if step.action.kind == "Play" and len(requests) < limit:
-                table, player = step.table, step.action.player
-                requests.append({"hand": table.hand(player).to_compact(),
-                                 "visible": [int(c) for c in table.visible_to(player)],
-                                 "seat_wind": player, "prevalent_wind": table.prevalent_wind})
-    return requests
-
-
-PARAMS = _decisions(200)
+PARAMS = advise_params(200)
 LINES = [json.dumps({"id": i, "op": "advise", **p}) + "\n" for i, p in enumerate(PARAMS)]
 PLAIN = [json.dumps({"id": i, "op": "advise", "fan_aware": False, **p}) + "\n" for i, p in enumerate(PARAMS)]
 # the cheapest query on the same hands: what the transport itself costs

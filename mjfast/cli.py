@@ -5,7 +5,8 @@
     mjfast waits HAND [conditions]             waits of a ready hand and what each scores
     mjfast fan HAND [conditions]               the fans of a winning hand (tile written last wins)
     mjfast warmup                              compile every kernel once
-    mjfast serve [--http HOST:PORT]            JSON service for bots (docs/protocol.md)
+    mjfast serve [--http [HOST:]PORT]          JSON service for bots (docs/protocol.md)
+    mjfast web [--port P] [--open]             the page for players on localhost (docs/web.md)
     mjfast botzone [--keep-running]            a bot for Botzone's Chinese Standard Mahjong
     mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's format
     mjfast replay LOG...                       check game logs (files or folders), re-score their wins
@@ -231,15 +232,44 @@ def _warmup(args) -> int:
     return 0
 
 
+def _http_options(args):
+    from .service.server import HttpOptions
+
+    if args.max_body < 0 or args.timeout <= 0:
+        raise CommandError("--max-body takes a number of bytes >= 0 and --timeout a number of seconds > 0")
+    return HttpOptions(max_body=args.max_body, timeout=args.timeout, allowed_origins=tuple(args.allow_origin))
+
+
 def _serve(args) -> int:
     from .service import server
 
     if args.http is None:
         return server.serve_lines()
     host, _, port = args.http.rpartition(":")
-    if not host or not port.isdigit() or int(port) > 65535:
-        raise CommandError(f"--http takes HOST:PORT (port 0-65535), got {args.http!r}")
-    return server.serve_http(host.strip("[]"), int(port))
+    if not port.isdigit() or int(port) > 65535:
+        raise CommandError(f"--http takes HOST:PORT or PORT (port 0-65535), got {args.http!r}")
+    return _listening(lambda: server.serve_http(host.strip("[]") or "127.0.0.1", int(port), _http_options(args)),
+                      int(port))
+
+
+def _web(args) -> int:
+    from .web.launch import run
+
+    if not 0 <= args.port <= 65535:
+        raise CommandError(f"--port takes 0-65535, got {args.port}")
+    return _listening(lambda: run(args.host, args.port, _http_options(args), open_browser=args.open), args.port)
+
+
+def _listening(serve, port: int) -> int:
+    """serve(), with a busy port said in words."""
+    import errno
+
+    try:
+        return serve()
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise CommandError(f"port {port} is in use: pick another (0 picks any free port)") from None
+        raise
 
 
 def _botzone(args) -> int:
@@ -317,6 +347,16 @@ def _add_win_flags(parser) -> None:
     parser.add_argument("--last-tile", action="store_true", help="妙手回春 / 海底捞月: the wall's last tile")
 
 
+def _add_http_options(parser) -> None:
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="a web origin (https://example.org) whose pages may call the service; repeat for more, "
+                             "'*' for any (default: none)")
+    parser.add_argument("--max-body", type=int, default=64 * 1024, metavar="BYTES",
+                        help="largest request body accepted over HTTP (default 65536)")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="close an HTTP connection silent this long (default 10)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mjfast", description="Chinese Official Mahjong (MCR) analyzer")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -352,8 +392,17 @@ def _parser() -> argparse.ArgumentParser:
     warmup.set_defaults(run=_warmup)
 
     serve = sub.add_parser("serve", help="JSON service: JSON lines on stdin/stdout, or HTTP")
-    serve.add_argument("--http", metavar="HOST:PORT", default=None, help="serve HTTP instead (port 0: any free)")
+    serve.add_argument("--http", metavar="[HOST:]PORT", default=None,
+                       help="serve HTTP instead, on 127.0.0.1 unless HOST is given (port 0: any free)")
+    _add_http_options(serve)
     serve.set_defaults(run=_serve)
+
+    web = sub.add_parser("web", help="the page for players: advice to click through, the fan calculator")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    web.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks any free port)")
+    web.add_argument("--open", action="store_true", help="open the page in a browser tab")
+    _add_http_options(web)
+    web.set_defaults(run=_web)
 
     from_bots = ("mjfast", "random", "shanten")  # game.bots.BOTS, without importing it here
     walls = ("duplicate", "duplicate-flowers", "shared")  # game.state.WALLS

@@ -121,3 +121,26 @@ def test_http_requests_on_one_kept_alive_connection(http_port):
     reply = conn.getresponse()
     assert reply.status == 200 and json.loads(reply.read())["result"]["protocol"] == 1
     conn.close()
+
+
+def test_tiles_parse_and_ruleset_parameters():
+    from mjfast.fan import Ruleset
+    from mjfast.service.server import handle
+
+    tiles = handle({"op": "tiles", "tiles": "1s 1s 4s [EEE2]"})["result"]
+    assert tiles["tiles"] == ["1s", "1s", "4s", "E", "E", "E"]
+    assert sum(tiles["counts"]) == 6 and tiles["counts"][27] == 3
+    assert handle({"op": "tiles", "tiles": "1s1s1s1s1s"})["error"]["code"] == "bad_hand"
+    assert handle({"op": "parse", "hand": "123m456p789s1357sE"})["result"]["last_tile"] == "E"
+    assert handle({"op": "parse", "hand": [1] * 13 + [0] * 21})["result"]["last_tile"] is None  # 34 counts: no order
+    hand = "1122m3344p5566s77p"  # seven pairs: the strict 1998 reading takes no 全中 / 缺一门 ... with it
+    for ruleset, rules in (("strict_1998", Ruleset.strict_1998()), ({"minimum": 30}, Ruleset(minimum=30)),
+                           ({"seven_pairs_tile_fans": False}, Ruleset(seven_pairs_tile_fans=False)), ("judge", None)):
+        scored = handle({"op": "score", "hand": hand, "ruleset": ruleset})["result"]
+        expected = score(hand, ruleset=rules)
+        assert (scored["total"], scored["meets_minimum"]) == (expected.total, expected.meets_minimum)
+        assert [f["name_cn"] for f in scored["fans"]] == [f.name_cn for f in expected.fans]
+    assert handle({"op": "settle", "hand": hand, "winner": 0, "discarder": 1, "ruleset": {"minimum": 99}}
+                  )["error"]["code"] == "bad_hand"
+    for bad in ("strict", 3, {"minimun": 9}, {"minimum": True}, {"formal_waits": 1}):
+        assert handle({"op": "score", "hand": hand, "ruleset": bad})["error"]["code"] == "bad_param"

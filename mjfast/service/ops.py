@@ -20,7 +20,7 @@ class RequestError(ValueError):
         self.code = code
 
 
-_TYPES = {str: "a string", int: "an integer", bool: "true or false", list: "a list"}
+_TYPES = {str: "a string", int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
 
 
 def _take(params: dict, allowed: dict, required: tuple = ("hand",)) -> dict:
@@ -63,7 +63,17 @@ def op_parse(params: dict) -> dict:
     from ..tiles import format_tiles
 
     return {"hand": hand.to_compact(), "standing": format_tiles(hand.counts), "melds": [str(m) for m in hand.melds],
-            "tiles": hand.n_standing + 3 * hand.n_melds, "drawn": hand.drawn, "concealed": hand.concealed}
+            "tiles": hand.n_standing + 3 * hand.n_melds, "drawn": hand.drawn, "concealed": hand.concealed,
+            "last_tile": None if hand.last_tile is None else format_tiles([hand.last_tile])}
+
+
+def op_tiles(params: dict) -> dict:
+    _take(params, {"tiles": HAND}, ("tiles",))
+    from ..hand import visible_counts
+    from ..tiles import TILE_NAMES
+
+    counts = [int(c) for c in visible_counts(params["tiles"])]
+    return {"tiles": [TILE_NAMES[t] for t in range(len(counts)) for _ in range(counts[t])], "counts": counts}
 
 
 def op_shanten(params: dict) -> dict:
@@ -148,14 +158,37 @@ def fan_rows(result) -> list:
     return [{"name_cn": f.name_cn, "name_en": f.name_en, "points": f.points, "count": f.count} for f in result.fans]
 
 
+def _ruleset(value):
+    """The Ruleset a request names: "judge" or "strict_1998", or an object of Ruleset fields
+    (the switches true or false, "minimum" a number; the others keep the judge's value)."""
+    from ..fan.ruleset import Ruleset
+
+    if value is None or value == "judge":
+        return None
+    if value == "strict_1998":
+        return Ruleset.strict_1998()
+    if isinstance(value, str):
+        raise RequestError("bad_param", f"parameter 'ruleset' must be \"judge\", \"strict_1998\" or an object of "
+                                        f"switches, got {value!r}")
+    fields = {name: (int,) if name == "minimum" else (bool,) for name in Ruleset.__dataclass_fields__}
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        raise RequestError("bad_param",
+                           f"unknown ruleset field(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    return Ruleset(**_take({k: v for k, v in value.items() if v is not None}, fields, ()))
+
+
 def _scored(params: dict):
     from ..fan import score
 
-    return score(_hand(params), **_fan_conditions(params, _CONDITIONS))
+    return score(_hand(params), ruleset=_ruleset(params.get("ruleset")), **_fan_conditions(params, _CONDITIONS))
+
+
+_SCORING = {**_CONDITIONS, "ruleset": (str, dict)}
 
 
 def op_score(params: dict) -> dict:
-    _take(params, {"hand": HAND, **_CONDITIONS})
+    _take(params, {"hand": HAND, **_SCORING})
     result = _scored(params)
     return {"total": result.total, "points": result.points, "meets_minimum": result.meets_minimum,
             "fans": fan_rows(result), "self_drawn": result.self_drawn, "last_copy": result.last_copy,
@@ -163,7 +196,7 @@ def op_score(params: dict) -> dict:
 
 
 def op_settle(params: dict) -> dict:
-    _take(params, {"hand": HAND, "winner": (int,), "discarder": (int,), **_CONDITIONS}, ("hand", "winner"))
+    _take(params, {"hand": HAND, "winner": (int,), "discarder": (int,), **_SCORING}, ("hand", "winner"))
     from ..fan import settle
 
     result = _scored(params)
@@ -179,6 +212,7 @@ def op_version(params: dict) -> dict:
 
 OPS = {
     "parse": op_parse,
+    "tiles": op_tiles,
     "shanten": op_shanten,
     "waits": op_waits,
     "acceptance": op_acceptance,

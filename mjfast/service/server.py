@@ -2,26 +2,44 @@
 
 A request is one JSON object {"id": any, "op": "...", "v": 1 (optional), ...parameters};
 the response echoes "id" and carries "result" or "error": {"code", "message"}. A request
-that fails, whatever the reason, gets an error response and the service goes on.
+that fails, whatever the reason, gets an error response and the service goes on. Error
+messages are capped (cap_message): mjfast's messages quote the input, which may be huge.
 
 - JSON lines: one request per line on stdin, one response per line on stdout, in order.
 - HTTP: POST a request as the body to any path; the response is the body (status 200 with a
-  result, 400 with a request error, 500 with an internal error). GET returns the version.
+  result, 400 with a request error, 500 with an internal error). GET returns the version,
+  except under /app/, where the player's page lives (mjfast.web), and for a browser asking
+  for a page (Accept: text/html), which is sent there. HttpOptions bounds what a client may
+  send and which browser origins may call (docs/protocol.md, "HTTP").
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
 
 from .ops import OPS, PROTOCOL_VERSION, RequestError, json_type
 
 ENVELOPE = ("id", "op", "v")
+# Error messages longer than this keep their head and tail (where mjfast says what is wrong)
+# and drop the middle, which is the echoed input: a 50 MB hand must not come back whole.
+MAX_MESSAGE = 300
+_HEAD, _TAIL = 220, 60
+
+
+def cap_message(message: str) -> str:
+    """`message`, or its first and last characters around a note of how many were cut."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    cut = len(message) - _HEAD - _TAIL
+    return f"{message[:_HEAD]}…[{cut} characters cut]…{message[-_TAIL:]}"
 
 
 def _error(request_id, code: str, message: str) -> dict:
-    return {"id": request_id, "error": {"code": code, "message": message}}
+    return {"id": request_id, "error": {"code": code, "message": cap_message(message)}}
 
 
 def handle(request) -> dict:
@@ -78,6 +96,39 @@ def serve_lines(stdin=None, stdout=None) -> int:
 
 _STATUS = {"bad_json": 400, "bad_request": 400, "unsupported_version": 400, "unknown_op": 400, "bad_param": 400,
            "bad_hand": 400, "internal": 500}
+PAGE = "/app/"  # where the player's page and its files live
+
+
+@dataclass(frozen=True)
+class HttpOptions:
+    """What the HTTP transport accepts. max_body: the largest request body in bytes (a real
+    request, a hand and 34 visible counts, is under 1 KiB). timeout: seconds a connection may
+    stay silent, while sending a request or idle between two, before it is closed.
+    allowed_origins: the browser origins ("https://example.org") whose pages may call the
+    service; "*" allows any. The page the service itself serves needs none."""
+
+    max_body: int = 64 * 1024
+    timeout: float = 10.0
+    allowed_origins: tuple = ()
+
+
+def wants_html(accept: "str | None") -> bool:
+    """Whether an Accept header asks for a page: it names text/html, and ranks it at least as
+    high as JSON. Programs send no Accept, */* or application/json; browsers put text/html first."""
+    ranks = {}
+    for item in (accept or "").split(","):
+        kind, *params = (part.strip() for part in item.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        ranks[kind.lower()] = quality
+    html = ranks.get("text/html", 0.0)
+    return html > 0 and html >= ranks.get("application/json", 0.0)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -85,44 +136,141 @@ class _Handler(BaseHTTPRequestHandler):
     # headers and body leave in two writes: without TCP_NODELAY the second waits for the
     # client's delayed ACK, some 40 ms per request
     disable_nagle_algorithm = True
+    _cors: dict = {}  # CORS headers of the answer, set by _origin_allowed
 
-    def _send(self, status: int, response: dict) -> None:
-        body = _dump(response).encode()
+    def setup(self) -> None:
+        self.options: HttpOptions = self.server.options
+        self.timeout = self.options.timeout  # StreamRequestHandler puts it on the socket
+        super().setup()
+
+    def _send_bytes(self, status: int, body: bytes, content_type: str, headers: "dict | None" = None) -> None:
         self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        headers = {**self._cors, **(headers or {})}
+        if "Vary" in self._cors and headers["Vary"] != "Origin":  # both negotiated: name both
+            headers["Vary"] = "Origin, " + headers["Vary"]
+        for name, value in headers.items():
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
 
+    def _send(self, status: int, response: dict) -> None:
+        self._send_bytes(status, _dump(response).encode(), "application/json; charset=utf-8")
+
+    def _refuse(self, status: int, code: str, message: str) -> None:
+        """An error before the body is read: the connection cannot be reused after it."""
+        self.close_connection = True
+        self._send_bytes(status, _dump(_error(None, code, message)).encode(), "application/json; charset=utf-8",
+                         {"Connection": "close"})
+
+    def _origin_allowed(self) -> bool:
+        """Whether the request may go on, and self._cors: the CORS headers its answer carries.
+
+        No Origin header (programs, and a browser's own same-origin loads) and the service's
+        own origin need nothing; an allowed origin is named back; any other is refused."""
+        self._cors = {}
+        origin = self.headers.get("Origin")
+        if origin is None or origin == f"http://{self.headers.get('Host', '')}":
+            return True
+        allowed = self.options.allowed_origins
+        if origin in allowed or "*" in allowed:
+            self._cors = {"Access-Control-Allow-Origin": origin, "Vary": "Origin"}
+            return True
+        self._refuse(403, "forbidden_origin", f"pages from {origin} may not call this service "
+                                              f"(it allows {', '.join(allowed) or 'no other origin'})")
+        return False
+
     def do_POST(self) -> None:
+        if not self._origin_allowed():
+            return
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
-            self._send(411, _error(None, "bad_request", "a request needs a Content-Length"))
-            self.close_connection = True
+            length = -1
+        if length < 0:
+            self._refuse(411, "bad_request", "a request needs a Content-Length")
+            return
+        if length > self.options.max_body:
+            self._refuse(413, "too_large", f"the body has {length} bytes; this service takes at most "
+                                           f"{self.options.max_body}")
             return
         response = handle_text(self.rfile.read(length))
         error = response.get("error")
         self._send(_STATUS.get(error["code"], 400) if error else 200, response)
 
+    def do_OPTIONS(self) -> None:
+        """A browser's preflight before a cross-origin POST: allowed origins get a yes."""
+        if self._origin_allowed():
+            self._send_bytes(204, b"", "text/plain", {"Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+                                                      "Access-Control-Allow-Headers": "Content-Type",
+                                                      "Access-Control-Max-Age": "600"})
+
     def do_GET(self) -> None:
-        self._send(200, handle({"op": "version"}))
+        if not self._origin_allowed():
+            return
+        target = urlsplit(self.path)
+        if target.path + "/" == PAGE or (target.path == "/" and wants_html(self.headers.get("Accept"))):
+            query = f"?{target.query}" if target.query else ""
+            self._send_bytes(303, b"", "text/plain", {"Location": PAGE + query, "Vary": "Accept"})
+        elif target.path.startswith(PAGE):
+            self._send_asset(target.path[len(PAGE):])
+        else:
+            self._send_bytes(200, _dump(handle({"op": "version"})).encode(), "application/json; charset=utf-8",
+                             {"Vary": "Accept"})
+
+    def _send_asset(self, name: str) -> None:
+        from ..web.assets import PAGE_HEADERS, asset
+
+        found = asset(name or "index.html")
+        if found is None:
+            self._send_bytes(404, f"no such file: {PAGE}{name}\n".encode(), "text/plain; charset=utf-8")
+        else:
+            body, content_type = found
+            self._send_bytes(200, body, content_type, PAGE_HEADERS)
 
     def log_message(self, format, *args) -> None:
         pass  # a request log line per request would cost more than the request
 
 
-def make_http_server(host: str, port: int) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer((host, port), _Handler)
-    server.daemon_threads = True
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # connections waiting to be accepted: socketserver's 5 resets clients that open many at once
+    request_queue_size = 128
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the client went away (a browser leaving the page): nothing to report
+        super().handle_error(request, client_address)
+
+
+def make_http_server(host: str = "127.0.0.1", port: int = 0,
+                     options: HttpOptions = HttpOptions()) -> ThreadingHTTPServer:
+    server = _Server((host, port), _Handler)
+    server.options = options
     return server
 
 
-def serve_http(host: str, port: int) -> int:
-    """Serve HTTP until interrupted; says where on stderr (port 0 picks a free port)."""
-    server = make_http_server(host, port)
-    bound_host, bound_port = server.server_address[:2]
-    print(f"mjfast serve: listening on http://{bound_host}:{bound_port}", file=sys.stderr, flush=True)
+def server_url(server: ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def serve_http(host: str, port: int, options: HttpOptions = HttpOptions(), announce=None) -> int:
+    """Serve HTTP until interrupted. announce(url) says where, on stderr by default ("mjfast
+    serve: listening on http://127.0.0.1:PORT"; port 0 picks a free port)."""
+    server = make_http_server(host, port, options)
+    url = server_url(server)
+    if announce is None:
+        print(f"mjfast serve: listening on {url}", file=sys.stderr, flush=True)
+    else:
+        announce(url)
+    if host not in LOOPBACK and not host.startswith("127."):
+        print(f"mjfast: {host} is not the loopback: other machines that reach this one can use the service",
+              file=sys.stderr, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

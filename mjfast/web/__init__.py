@@ -1,0 +1,17 @@
+"""The page for players (`mjfast web`): discard advice to click through, and the fan calculator.
+
+The page is static files run by the browser; everything it knows it asks the JSON service
+(mjfast.service) it is served by, on the same origin. Nothing is fetched from elsewhere.
+
+    assets.py       the files under static/, read from the package and served under /app/
+    launch.py       `mjfast web`: the HTTP service with the page, its URL on stderr, --open
+    draw_tiles.py   draws static/tiles/*.svg (run it after changing a tile's drawing)
+    static/         index.html and style.css; the page's JavaScript modules:
+                    main.js (start, tabs, keys), service.js (requests), tiles.js (tile names,
+                    notation, images), i18n.js (English and Chinese), state.js (the URL),
+                    dom.js (making elements), editor.js (entering a hand), figures.js (tables
+                    and the reason in words), advice.js (the advice page), calculator.js (the
+                    fan calculator); tiles/ (the tile images)
+
+docs/web.md is the guide.
+"""

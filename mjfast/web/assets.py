@@ -1,0 +1,41 @@
+"""The page's files (mjfast/web/static/), read from the installed package once and served as
+they are: name -> (bytes, Content-Type). Only files found there are served, so a path can
+never reach outside the folder."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+# The page loads its own files only and talks to its own origin: anything else is refused.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    # an upgraded mjfast serves new files under the same names: always ask again
+    "Cache-Control": "no-cache",
+}
+_files: "dict[str, tuple[bytes, str]] | None" = None
+
+
+def _read(folder, prefix: str, found: dict) -> None:
+    for item in folder.iterdir():
+        name = prefix + item.name
+        if item.is_dir():
+            _read(item, name + "/", found)
+        else:
+            kind = TYPES.get(name[name.rfind("."):])
+            if kind is not None:
+                found[name] = (item.read_bytes(), kind)
+
+
+def asset(name: str) -> "tuple[bytes, str] | None":
+    """The body and type of static/`name` ("index.html", "tiles/5m.svg"), or None."""
+    global _files
+    if _files is None:
+        found: dict = {}
+        _read(files(__package__) / "static", "", found)
+        _files = found
+    return _files.get(name)
