@@ -85,7 +85,10 @@ class GameLog:
     the Player lines after the deal; fan_total and fans ((Chinese name, count), as written)
     from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
     Match line's number in its file and `action_lines` those of the actions (not compared:
-    the same game reads the same wherever it stands in a file)."""
+    the same game reads the same wherever it stands in a file). `judge`: for a game read from
+    Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
+    figures at every step, the bots' names and answers); None for the text format, and not
+    compared either."""
 
     match_id: str
     prevalent_wind: int
@@ -98,6 +101,7 @@ class GameLog:
     wall: str = DUPLICATE
     line: int = field(default=0, compare=False)
     action_lines: tuple = field(default=(), compare=False)
+    judge: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,14 @@ def read_games(source) -> Iterator["GameLog | BrokenGame"]:
     """Every game of a log: a path (plain or gzip), an open text file or an iterable of lines.
 
     Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
-    reading goes on after a broken block."""
+    reading goes on after a broken block. A path to a Botzone JSON match log (botzone_log)
+    yields its one game."""
+    if isinstance(source, (str, os.PathLike)):
+        from .botzone_log import is_botzone_json, read_botzone_games
+
+        if is_botzone_json(source):
+            yield from read_botzone_games(source)
+            return
     for block in _blocks(source):
         try:
             yield parse_block(block)
