@@ -76,6 +76,11 @@ class JudgeRecord:
         answers = self.responses.get(entry)
         return answers[player] if answers is not None else None
 
+    def answer(self, line: int, player: int) -> "Response | None":
+        """`player`'s answer that made the action at `line`: in the bots' entry before that
+        judge's entry (an offending answer's own line is that bots' entry)."""
+        return self.response(line if line % 2 else line - 1, player)
+
 
 class BotzoneText(NamedTuple):
     """A Botzone JSON log not parsed yet: what a chunk of the log analysis carries."""
@@ -151,7 +156,8 @@ def judge_wall(walltiles: "int | None", tile_counts, flowers) -> str:
     by the tiles of `initdata.walltiles` when the log has them (136: DUPLICATE, 144:
     DUPLICATE_FLOWERS), else by the judge's tileCnt right after the deal (21 each:
     DUPLICATE; 36 - 13 - the player's flowers: DUPLICATE_FLOWERS), else by the flowers
-    dealt. flowers: the flowers each player was dealt."""
+    dealt (tiles left that fit neither wall are left to the replay's check to report).
+    flowers: the flowers each player was dealt. ValueError for walltiles of another size."""
     if walltiles is not None:
         for wall, n in _TILES_OF_WALL.items():
             if walltiles == n:
@@ -162,7 +168,6 @@ def judge_wall(walltiles: "int | None", tile_counts, flowers) -> str:
         for wall, size in PRIVATE_WALL.items():
             if list(tile_counts) == [size - HAND_SIZE - f for f in flowers]:
                 return wall
-        raise ValueError(f"tileCnt {list(tile_counts)} after the deal is neither wall of the judge's")
     return DUPLICATE_FLOWERS if any(flowers) else DUPLICATE
 
 
