@@ -9,6 +9,8 @@
     mjfast botzone [--keep-running]            a bot for Botzone's Chinese Standard Mahjong
     mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's formats
     mjfast replay LOG...                       check game logs (files or folders), re-score their wins
+    mjfast logs PATH... --out DIR              analyse every decision of game logs (mjfast.logs)
+    mjfast review LOG... [--player N | --bot NAME] [--out DIR]   a player's decisions against mjfast
 
 Each command imports only what it needs, so that a query starts quickly. Errors print one
 line naming the problem and exit with status 2 (MJFAST_DEBUG=1 shows the traceback of an
@@ -411,8 +413,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
 
     from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs
+    from .review.cli import add_parser as add_review
 
     add_logs(sub)
+    add_review(sub)
     return parser
 
 

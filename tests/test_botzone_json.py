@@ -278,7 +278,8 @@ def test_the_table_command_writes_botzone_json_that_replay_reads(tmp_path, capsy
 
 
 def test_the_log_analysis_reads_json_logs_with_their_answers_names_and_judge_figures(tmp_path):
-    pq = pytest.importorskip("pyarrow.parquet", reason="the log analysis needs the extra 'logs'")
+    import pyarrow.parquet as pq
+
     from mjfast.logs import analyse_logs
 
     summary = analyse_logs([JSON_LOGS], tmp_path, workers=1)

@@ -116,6 +116,12 @@ class ProtocolBot:
         else:
             table.an_gang(player, None)
 
+    def attach(self, table: TableState, seat: int) -> None:
+        """Decide from a table kept by someone else (a replay's, seen whole) as the player at
+        `seat`: on_draw, on_discard and on_kong_added then answer its position as they would
+        in play. They only read it."""
+        self.table, self.seat, self.prevalent_wind = table, seat, table.prevalent_wind
+
     # --- what the bot knows -------------------------------------------------------------------
 
     def hand(self) -> Hand:

@@ -141,3 +141,33 @@ def index(columns) -> dict:
 
 D = index(DECISION_CELLS)
 G = index(GAME_CELLS)
+
+
+def option_names(bits: int) -> "str | None":
+    """The `options` cell written out: the claim names joined by spaces."""
+    return " ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
+
+
+def decode(columns, row) -> dict:
+    """One row of integer cells as the files write it: {name: value}, None for NA, codes as
+    their names (tiles, labels, options), bools, times in ms (output.py does the same for
+    whole columns, in Arrow)."""
+    from ..tiles import TILE_NAMES
+
+    decoded = {}
+    for column, value in zip(columns, row.tolist()):
+        if value == NA:
+            decoded[column.name] = None
+        elif column.type == "tile":
+            decoded[column.name] = TILE_NAMES[value]
+        elif column.type in LABELS:
+            decoded[column.name] = LABELS[column.type][value]
+        elif column.type == "options":
+            decoded[column.name] = option_names(value)
+        elif column.type == "bool":
+            decoded[column.name] = value != 0
+        elif column.type == "ms":
+            decoded[column.name] = value / 1000.0
+        else:
+            decoded[column.name] = value
+    return decoded

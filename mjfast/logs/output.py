@@ -14,7 +14,8 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from ..tiles import TILE_NAMES
-from .columns import DECISION_CELLS, DECISION_COLUMNS, GAME_CELLS, GAME_COLUMNS, LABELS, NA, OPTION_BITS, D, G
+from .columns import (DECISION_CELLS, DECISION_COLUMNS, GAME_CELLS, GAME_COLUMNS, LABELS, NA, OPTION_BITS, D, G,
+                      option_names)
 from .work import ChunkResult
 
 ROWS_PER_GROUP = 1 << 16
@@ -23,8 +24,7 @@ _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "bo
 # The names of coded cells by column type: tile ids, labels, claim option bits; Arrow arrays,
 # so that a column of codes becomes its names in Arrow (take), not through Python strings.
 _NAMES = {"tile": pa.array(TILE_NAMES, pa.string()), **{k: pa.array(v, pa.string()) for k, v in LABELS.items()},
-          "options": pa.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
-                               for bits in range(1 << len(OPTION_BITS))], pa.string())}
+          "options": pa.array([option_names(bits) for bits in range(1 << len(OPTION_BITS))], pa.string())}
 
 
 def schema(columns) -> pa.Schema:
