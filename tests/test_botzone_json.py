@@ -21,12 +21,14 @@ from mjfast.game import DUPLICATE, DUPLICATE_FLOWERS, BrokenGame, InProcessAgent
 from mjfast.game import ShantenBot, check_games, format_game, play_game, read_games
 from mjfast.game.botzone_log import botzone_match, judge_wall, read_botzone, write_botzone
 from mjfast.game.judge import NO_WIN, can_hu
-from mjfast.game.tokens import TOKENS
+from mjfast.game.tokens import TOKEN_ID, TOKENS
 from mjfast.tiles import tile_id
-from mjfast.game.walls import deal_walls
+from mjfast.game.protocol import Response
+from mjfast.game.walls import DuplicateWalls, deal_walls
 from mjfast.logs.sources import chunks, log_files
 
 from .data import LOGS
+from .test_last_tiles import Claimer, Tsumogiri
 
 JSON_LOGS = LOGS / "botzone_json"
 REAL = sorted(JSON_LOGS.glob("*.json"))
@@ -205,8 +207,9 @@ class _Foul(ShantenBot):
         return "PLAY" if self.requests == 40 else answer
 
 
-# Table games with chows, pungs, kongs, claims that lost on priority, a draw and a foul.
-TABLE_GAMES = [(DUPLICATE, 10, False), (DUPLICATE, 3, True), (DUPLICATE_FLOWERS, 0, False),
+# Table games with chows, pungs, kongs (an added one too), claims that lost on priority, a draw
+# and a foul.
+TABLE_GAMES = [(DUPLICATE, 10, False), (DUPLICATE, 3, True), (DUPLICATE, 38, False), (DUPLICATE_FLOWERS, 0, False),
                (DUPLICATE_FLOWERS, 1, False), (DUPLICATE_FLOWERS, 8, False), (DUPLICATE_FLOWERS, 2, True)]
 
 
@@ -242,7 +245,7 @@ def test_the_table_games_cover_what_the_format_must_say():
         log = play_game([InProcessAgent(b) for b in bots], deal_walls(seed, wall), seed % 4).log
         kinds |= {a.kind for a in log.actions} | ({"Huang"} if log.drawn else set())
         ignored += sum(bool(a.ignored) for a in log.actions)
-    assert kinds >= {"Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuHua", "Hu", "Invalid", "Huang"}
+    assert kinds >= {"Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "BuHua", "Hu", "Invalid", "Huang"}
     assert ignored >= 2
 
 
@@ -308,3 +311,55 @@ def test_the_log_analysis_reads_json_logs_with_their_answers_names_and_judge_fig
         assert d["response_ms"] == raw[entry][str(d["player"])]["time"] and d["verdict"] == "OK"
         if d["kind"] == "discard":
             assert raw[entry][str(d["player"])]["response"].endswith(" " + TOKENS[tile_id(d["tile"])])
+
+
+class _PungThenKong(Claimer):
+    """Pungs 9s, then adds the fourth to it as soon as it draws it."""
+
+    def __init__(self):
+        super().__init__("T9")
+
+    def on_draw(self) -> Response:
+        _, added = self.table.own_kongs(self.seat)
+        return Response("BUGANG", (added[0],)) if added else super().on_draw()
+
+
+def test_a_robbed_kong_reads_back_the_same_game(tmp_path):
+    # player 0 draws and plays 9s, player 1 pungs it and draws the fourth 9s at its next turn:
+    # player 2, waiting on 6s-9s, robs the kong
+    deals = ["W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 F1", "T9 T9 B4 B5 B6 B7 B8 B9 F2 F2 F3 F3 F4",
+             "T7 T8 J1 J1 J1 J2 J2 J2 J3 J3 J3 W1 W1", "B1 B1 B2 B2 B3 B3 T1 T1 T2 T2 T3 T3 F1"]
+    walls = [[TOKEN_ID[t] for t in deal.split()] for deal in deals]
+    walls[0].append(TOKEN_ID["T9"])
+    walls[1].append(TOKEN_ID["T9"])
+    rest = [t for t in range(34) for _ in range(4)]
+    for wall in walls:
+        for t in wall:
+            rest.remove(t)
+    rest = [t for t in rest if t not in (TOKEN_ID["T6"], TOKEN_ID["T9"])] + [t for t in rest if t == TOKEN_ID["T6"]]
+    for wall in walls:
+        while len(wall) < 34:
+            wall.append(rest.pop(0))
+    bots = [Tsumogiri(), _PungThenKong(), Tsumogiri(), Tsumogiri()]  # Tsumogiri robs a kong when it can
+    result = play_game([InProcessAgent(b) for b in bots], DuplicateWalls(walls), 0, "robbed")
+    assert [a.kind for a in result.log.actions[-3:]] == ["Draw", "BuGang", "Hu"]
+    assert result.outcome.win.winner == 2 and result.outcome.win.discarder == 1
+    path = tmp_path / "robbed.json"
+    write_botzone(result.log, path)
+    back = read_botzone(path)
+    assert back == result.log
+    check = Replay(back).check()
+    assert check.fan_line_matches and check.score_line_matches and check.judge.mismatches == []
+    bugang = next(e for e in _raw(path)["logs"] if "output" in e and e["output"]["display"]["action"] == "BUGANG")
+    can_hu = bugang["output"]["display"]["canHu"]
+    assert can_hu[1] == -4 and can_hu[2] == check.fans.total and can_hu[0] == can_hu[3] == NO_WIN
+    assert "抢杠和" in dict(back.fans)
+
+
+def test_the_real_games_of_either_format_written_as_botzone_json_read_back_the_same():
+    games = list(read_games(LOGS / "botzone_mahjong_gb_16matches.txt")) + [read_botzone(p) for p in REAL + FLOWERS]
+    for game in games:
+        back = read_botzone(json.loads(json.dumps(botzone_match(game))), game.match_id)
+        assert back == game
+        check = Replay(back).check()  # the figures written are mjfast's own: all reproduced
+        assert check.fan_line_matches is not False and check.score_line_matches and check.judge.mismatches == []

@@ -40,10 +40,12 @@ from .tokens import TOKENS, is_flower
 
 # In a folder, the files read as Botzone JSON logs.
 JSON_SUFFIXES = (".json", ".json.gz")
-# The judge's display actions of the game's own moves (the rest end the game).
-_MOVES = ("INIT", "DEAL", "DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG")
+# The judge's display actions of the moves after the deal (the others end the game).
+_MOVES = ("DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG")
 # A claim response and the log's claim it is.
 _CLAIM_OF_RESPONSE = {"HU": "Hu", "PENG": "Peng", "GANG": "Gang", "CHI": "Chi"}
+# White space before a log's first character, and the byte order mark a Windows editor writes.
+_BLANK = " \t\r\n\ufeff"
 _TILES_OF_WALL = {DUPLICATE: 4 * PRIVATE_WALL[DUPLICATE], DUPLICATE_FLOWERS: 4 * PRIVATE_WALL[DUPLICATE_FLOWERS]}
 
 
@@ -111,12 +113,13 @@ def is_botzone_json(path) -> bool:
             text = f.read(256)
             if not text:
                 return False
-            text = text.lstrip()
+            text = text.lstrip(_BLANK)
             if text:
                 return text[0] in "[{"
 
 
 def read_text(path) -> BotzoneText:
+    """The log of a file, not parsed yet (its match id from the file name)."""
     with _open_text(path) as f:
         return BotzoneText(match_id_of(path), f.read())
 
@@ -144,7 +147,7 @@ def read_botzone_games(path):
 
 def _loads(text: str, match_id: str):
     try:
-        return json.loads(text)
+        return json.loads(text.lstrip(_BLANK))
     except json.JSONDecodeError as exc:
         raise LogError(match_id, 0, f"not a Botzone JSON log: {exc}") from None
 
@@ -315,7 +318,7 @@ class _Reader:
     def move(self, entry: int, action: str, display: dict) -> None:
         player = self.player(display.get("player"), entry)
         tile = self.tile(display.get("tile"), entry) if display.get("tile") is not None else None
-        if tile is None and action not in ("GANG",):
+        if tile is None and action != "GANG":  # a concealed kong's tile is in its answer too
             raise self.fail(entry, f"{action} names no tile")
         if action == "DRAW":
             self.add(player, "Draw", tile, entry)
