@@ -144,7 +144,7 @@ def _option_text(option: dict) -> str:
     if "discard" in option:
         text += f" then play {escape(option['discard'])}"
     if option.get("waits"):
-        text += " · waits " + ", ".join(f"{escape(w['tile'])} {w['fans']}/{w['fans_self_drawn']}"
+        text += " · waits " + ", ".join(f"{escape(w['tile'])} ({w['fans']} fans, {w['fans_self_drawn']} self-drawn)"
                                         for w in option["waits"])
     return text
 
