@@ -8,8 +8,10 @@
     mjfast serve [--http [HOST:]PORT]          JSON service for bots (docs/protocol.md)
     mjfast web [--port P] [--open]             the page for players on localhost (docs/web.md)
     mjfast botzone [--keep-running]            a bot for Botzone's Chinese Standard Mahjong
-    mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's format
+    mjfast table [--games N] [--bots A,B,C,D]  bots play seeded games; logs in Botzone's formats
     mjfast replay LOG...                       check game logs (files or folders), re-score their wins
+    mjfast logs PATH... --out DIR              analyse every decision of game logs (mjfast.logs)
+    mjfast review LOG... [--player N | --bot NAME] [--out DIR]   a player's decisions against mjfast
 
 Each command imports only what it needs, so that a query starts quickly. Errors print one
 line naming the problem and exit with status 2 (MJFAST_DEBUG=1 shows the traceback of an
@@ -291,10 +293,18 @@ def _table(args) -> int:
     unknown = [n for n in names if n not in BOTS]
     if unknown:
         raise CommandError(f"unknown bot {unknown[0]!r}; known: {', '.join(BOTS)}")
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    json_folder = None
+    if args.format == "json":
+        if not args.log:
+            raise CommandError("--format json writes one Botzone JSON log per game into the folder --log DIR")
+        if args.wall == "shared":
+            raise CommandError("Botzone JSON logs hold the judge's walls: --wall duplicate or duplicate-flowers")
+        json_folder = args.log
+        os.makedirs(json_folder, exist_ok=True)
+    log = open(args.log, "w", encoding="utf-8") if args.log and json_folder is None else None
     try:
         summary = run_match(names, range(args.seed, args.seed + args.games), wall=args.wall, rotate=args.rotate,
-                            processes=args.process, log=log, timeout=args.timeout)
+                            processes=args.process, log=log, timeout=args.timeout, json_folder=json_folder)
     finally:
         if log is not None:
             log.close()
@@ -312,6 +322,7 @@ def _replay(args) -> int:
     except LogsError as exc:
         raise CommandError(str(exc)) from None
     read = broken = fan_ok = fan_lines = score_ok = 0
+    judged = tiles = tiles_ok = can_hu = can_hu_ok = 0  # the judge's figures of Botzone JSON logs
     for path in files:
         for item in check_games(path):
             read += 1
@@ -323,9 +334,18 @@ def _replay(args) -> int:
                 fan_lines += 1
                 fan_ok += item.fan_line_matches
             score_ok += item.score_line_matches
+            if item.judge is not None:
+                judged += 1
+                check = item.judge
+                tiles, tiles_ok = tiles + check.tile_counts, tiles_ok + check.tile_counts_matched
+                can_hu, can_hu_ok = can_hu + check.can_hu, can_hu_ok + check.can_hu_matched
+                for line, what in check.mismatches:
+                    print(f"{path}: match {item.game.match_id}, line {line}: the judge's {what}")
+    judge = f"; tileCnt matched {tiles_ok}/{tiles}, canHu matched {can_hu_ok}/{can_hu}" if judged else ""
     print(f"{read} games read, {read - broken} replayed, {broken} broken; Fan lines matched {fan_ok}/{fan_lines}, "
-          f"Score lines matched {score_ok}/{read - broken}")
-    return 0 if broken == 0 and fan_ok == fan_lines and score_ok == read - broken else 1
+          f"Score lines matched {score_ok}/{read - broken}{judge}")
+    matched = fan_ok == fan_lines and score_ok == read - broken and tiles_ok == tiles and can_hu_ok == can_hu
+    return 0 if broken == 0 and matched else 1
 
 
 def _add_display(parser) -> None:
@@ -423,17 +443,24 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--rotate", action="store_true", help="rotate the seats every game")
     table.add_argument("--process", action="store_true", help="run each bot as a `mjfast botzone` process")
     table.add_argument("--timeout", type=float, default=30.0, help="seconds a bot process may take per request")
-    table.add_argument("--log", default=None, help="write the games to this file (Botzone log format)")
+    table.add_argument("--log", default=None, help="write the games to this file (Botzone log format), or with "
+                       "--format json to this folder")
+    table.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: the Botzone/PKU log text, every game in the --log file; json: Botzone's own JSON "
+                            "match log, one file per game (<match id>.json) in the --log folder")
     table.set_defaults(run=_table)
 
     replay = sub.add_parser("replay", help="replay game logs, check every rule, re-score the wins")
     replay.add_argument("logs", nargs="+", metavar="LOG",
-                        help="a log file (plain or gzip), or a folder: its .txt and .log files, gzipped or not")
+                        help="a log file (plain or gzip; the text format or Botzone's JSON match log), or a folder: "
+                             "its .txt, .log and .json files, gzipped or not")
     replay.set_defaults(run=_replay)
 
     from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs
+    from .review.cli import add_parser as add_review
 
     add_logs(sub)
+    add_review(sub)
     return parser
 
 

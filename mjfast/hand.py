@@ -309,6 +309,15 @@ def _meld_usage(melds: "tuple[Meld, ...]") -> np.ndarray:
     return _read_only(usage)
 
 
+def standing_less(hand: "Hand", remove: dict) -> np.ndarray:
+    """The standing counts of `hand` less `remove` ({tile: copies}): the standing tiles left
+    when a claim or a kong takes some into a meld."""
+    counts = np.array(hand.counts)
+    for tile, n in remove.items():
+        counts[tile] -= n
+    return counts
+
+
 def check_tiles(counts, meld_counts, n_melds: int, needs: "int | None" = None, call: str = "", visible=None) -> None:
     """Raise the HandError of the first fault of a hand's tiles (34 standing counts, 34 counts
     of its melds' tiles, the number of melds) and of what else was seen (`visible`, 34 counts,

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("package", ["mjfast", "mjfast.fan", "mjfast.logs"])
+@pytest.mark.parametrize("package", ["mjfast", "mjfast.fan", "mjfast.logs", "mjfast.review"])
 def test_public_names(package):
     module = importlib.import_module(package)
     assert len(module.__all__) == len(set(module.__all__)) >= 3
@@ -23,7 +23,7 @@ def test_public_names(package):
 
 def test_importing_the_packages_and_the_command_line_does_not_import_numba():
     # `mjfast --help` and code that only imports mjfast must not pay for numba (0.3-0.6 s)
-    probe = ("import sys, mjfast, mjfast.fan, mjfast.logs; from mjfast.cli import _parser; _parser(); "
+    probe = ("import sys, mjfast, mjfast.fan, mjfast.logs, mjfast.review; from mjfast.cli import _parser; _parser(); "
              "print('numba' in sys.modules); mjfast.parse_hand('123m456p789s1357s'); print('numba' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=True)
     assert done.stdout.split() == ["False", "True"]  # parsing a string takes the kernel's fast path

@@ -1,18 +1,22 @@
 """MCR games: the rules at the table, Botzone's protocol and log format, bots, a table to play on.
 
     from mjfast.game import read_games, Replay, check_games      # logs (docs/game.md)
+    from mjfast.game import read_botzone, write_botzone          # Botzone's JSON match logs
     from mjfast.game import play_game, deal_walls, InProcessAgent, MjfastBot
 
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
 and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), safety
 (the deal-in danger of the game's last discard), protocol (Botzone's requests and responses),
-logformat (the log text: reader and writer), replay (replaying and checking a log), bots (bots
-playing through the protocol), agents (how the table talks to a bot), table (one game), match
-(many games), botzone (the bot program).
+logformat (the log text: reader and writer), botzone_log (Botzone's JSON match log: reader
+and writer), judge (the Botzone judge's figures of a position), replay (replaying and
+checking a log), bots (bots playing through the protocol), agents (how the table talks to a
+bot), table (one game), match (many games), botzone (the bot program).
 """
 
 from .agents import AgentError, InProcessAgent, ProcessAgent
 from .bots import BOTS, MjfastBot, ProtocolBot, RandomBot, ShantenBot
+from .botzone_log import JudgeRecord, botzone_match, read_botzone, write_botzone
+from .judge import JudgeCheck
 from .logformat import Action, BrokenGame, GameLog, LogError, format_game, parse_game, read_games, write_games
 from .match import MatchSummary, run_match
 from .outcome import Outcome
@@ -23,8 +27,8 @@ from .walls import deal_walls
 
 __all__ = [
     "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "DUPLICATE_FLOWERS", "GameCheck", "GameLog",
-    "GameResult", "IllegalAction", "InProcessAgent", "LogError", "MatchSummary", "MjfastBot", "Outcome",
-    "ProcessAgent", "ProtocolBot", "RandomBot", "Replay", "SHARED", "ShantenBot", "Step", "TableState", "WALLS",
-    "WinContext", "check_games", "deal_walls", "format_game", "parse_game", "play_game", "play_games", "read_games",
-    "run_match", "write_games",
+    "GameResult", "IllegalAction", "InProcessAgent", "JudgeCheck", "JudgeRecord", "LogError", "MatchSummary",
+    "MjfastBot", "Outcome", "ProcessAgent", "ProtocolBot", "RandomBot", "Replay", "SHARED", "ShantenBot", "Step",
+    "TableState", "WALLS", "WinContext", "botzone_match", "check_games", "deal_walls", "format_game", "parse_game",
+    "play_game", "play_games", "read_botzone", "read_games", "run_match", "write_botzone", "write_games",
 ]

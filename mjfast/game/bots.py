@@ -25,7 +25,7 @@ import numpy as np
 
 from ..api import best_discards
 from ..api import shanten as shanten_of
-from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
 from ..tiles import tile_id
 from .outcome import score_win
 from .protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
@@ -116,6 +116,12 @@ class ProtocolBot:
         else:
             table.an_gang(player, None)
 
+    def attach(self, table: TableState, seat: int) -> None:
+        """Decide from a table kept by someone else (a replay's, seen whole) as the player at
+        `seat`: on_draw, on_discard and on_kong_added then answer its position as they would
+        in play. They only read it."""
+        self.table, self.seat, self.prevalent_wind = table, seat, table.prevalent_wind
+
     # --- what the bot knows -------------------------------------------------------------------
 
     def hand(self) -> Hand:
@@ -150,13 +156,6 @@ class ProtocolBot:
         return self.winning_response(self.table.pending[1]) or PASS
 
 
-def _standing_after(hand: Hand, remove: dict) -> np.ndarray:
-    counts = np.array(hand.counts)
-    for tile, n in remove.items():
-        counts[tile] -= n
-    return counts
-
-
 class MjfastBot(ProtocolBot):
     """Plays by mjfast's analysis (see the module doc)."""
 
@@ -172,13 +171,13 @@ class MjfastBot(ProtocolBot):
             return Response("PLAY", (safest_discard(hand.counts, self.unseen()),))
         concealed, added = table.own_kongs(seat)
         for tile in concealed:
-            kong = Hand(_standing_after(hand, {tile: 4}), hand.melds + (Meld(KONG, tile, 0),))
+            kong = Hand(standing_less(hand, {tile: 4}), hand.melds + (Meld(KONG, tile, 0),))
             if shanten_of(kong) <= shanten:
                 return Response("GANG", (tile,))
         for tile in added:
             melds = tuple(Meld(KONG, tile, m.offer, added=True) if m.tile == tile and m.kind == PUNG else m
                           for m in hand.melds)
-            if shanten_of(Hand(_standing_after(hand, {tile: 1}), melds)) <= shanten:
+            if shanten_of(Hand(standing_less(hand, {tile: 1}), melds)) <= shanten:
                 return Response("BUGANG", (tile,))
         best = self.advice(hand, self.visible(), shanten)[0]
         return Response("PLAY", (tile_id(best.tile),))
@@ -205,7 +204,7 @@ class MjfastBot(ProtocolBot):
         offer = (seat - giver) % 4
         if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
             # an exposed kong in an already open hand: a fan and a draw, if the shape keeps
-            kong = Hand(_standing_after(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
+            kong = Hand(standing_less(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
             if shanten_of(kong) <= shanten:
                 return Response("GANG")
         if shanten > 2:
@@ -220,7 +219,7 @@ class MjfastBot(ProtocolBot):
         visible[tile] -= 1  # the claimed discard moves into the meld
         best_key, best = None, PASS
         for action, named, uses, meld in claims:
-            after = Hand(_standing_after(hand, uses), hand.melds + (meld,))
+            after = Hand(standing_less(hand, uses), hand.melds + (meld,))
             if shanten_of(after) >= shanten:
                 continue  # no step closer: not worth the fan-aware look
             option = self.advice(after, visible, shanten - 1)[0]

@@ -85,7 +85,10 @@ class GameLog:
     the Player lines after the deal; fan_total and fans ((Chinese name, count), as written)
     from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
     Match line's number in its file and `action_lines` those of the actions (not compared:
-    the same game reads the same wherever it stands in a file)."""
+    the same game reads the same wherever it stands in a file). `judge`: for a game read from
+    Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
+    figures at every step, the bots' names and answers); None for the text format, and not
+    compared either."""
 
     match_id: str
     prevalent_wind: int
@@ -98,6 +101,7 @@ class GameLog:
     wall: str = DUPLICATE
     line: int = field(default=0, compare=False)
     action_lines: tuple = field(default=(), compare=False)
+    judge: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,14 @@ def read_games(source) -> Iterator["GameLog | BrokenGame"]:
     """Every game of a log: a path (plain or gzip), an open text file or an iterable of lines.
 
     Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
-    reading goes on after a broken block."""
+    reading goes on after a broken block. A path to a Botzone JSON match log (botzone_log)
+    yields its one game."""
+    if isinstance(source, (str, os.PathLike)):
+        from .botzone_log import is_botzone_json, read_botzone_games
+
+        if is_botzone_json(source):
+            yield from read_botzone_games(source)
+            return
     for block in game_blocks(source):
         try:
             yield parse_block(block)
@@ -170,7 +181,8 @@ def parse_game(text: str, first_line: int = 1) -> GameLog:
     return parse_block(lines)
 
 
-def _tile(word: str, match_id: str, line: int) -> int:
+def read_tile(word: str, match_id: str, line: int) -> int:
+    """The tile id of a Botzone token (any case), or LogError naming the match and line."""
     tile = TOKEN_ID.get(word)
     if tile is None:
         tile = TOKEN_ID.get(word.upper())  # tokens in any case, the common case first
@@ -229,7 +241,7 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
             if word == "deal":
                 if actions or len(deals) != player:
                     raise LogError(match_id, number, f"player {player}'s deal is out of order")
-                tiles = tuple(_tile(w, match_id, number) for w in words[3:])
+                tiles = tuple(read_tile(w, match_id, number) for w in words[3:])
                 if len(tiles) < HAND_SIZE:
                     raise LogError(match_id, number, f"a deal has {HAND_SIZE} tiles, this one {len(tiles)}")
                 deals.append(tiles)
@@ -277,7 +289,7 @@ def _parse_action(player: int, kind: str, words: list[str], match_id: str, numbe
         return Action(player, kind, None)
     if len(words) < 4:
         raise LogError(match_id, number, f"{kind} needs a tile")
-    tile = _tile(words[3], match_id, number)
+    tile = read_tile(words[3], match_id, number)
     ignored = ()
     if len(words) > 4:
         ignored = _parse_ignored(words[4:], match_id, number)
@@ -295,7 +307,7 @@ def _parse_ignored(words: list[str], match_id: str, number: int) -> tuple:
         kind = _CLAIM_BY_WORD.get(claim.lower())
         if ignore.lower() != "ignore" or player_word.lower() != "player" or kind is None:
             raise LogError(match_id, number, f"malformed Ignore clause {' '.join(words[i:i + 5])!r}")
-        found.append((_player(who, match_id, number), kind, _tile(tile, match_id, number)))
+        found.append((_player(who, match_id, number), kind, read_tile(tile, match_id, number)))
     return tuple(found)
 
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .agents import InProcessAgent, ProcessAgent
 from .bots import BOTS
+from .botzone_log import write_botzone
 from .logformat import format_game
 from .state import DUPLICATE
 from .table import play_game
@@ -82,9 +84,11 @@ def bot_command(name: str, wall: str) -> list:
 
 
 def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, processes: bool = False, log=None,
-              timeout: float = 30.0, match_prefix: str = "mjfast") -> MatchSummary:
+              timeout: float = 30.0, match_prefix: str = "mjfast", json_folder=None) -> MatchSummary:
     """Play one game per seed (walls deal_walls(seed, wall), prevalent wind seed % 4); write
-    each game to the text file `log` when given; returns the summary."""
+    each game to the text file `log` when given, and as Botzone's JSON match log to
+    `json_folder`/<match id>.json (botzone_log.write_botzone: the bots' names, the walls)
+    when given; returns the summary."""
     if processes:
         agents = [ProcessAgent(bot_command(name, wall), timeout=timeout, stderr=subprocess.DEVNULL) for name in names]
     else:
@@ -94,10 +98,14 @@ def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, process
         for k, seed in enumerate(seeds):
             shift = k % 4 if rotate else 0
             order = [(i - shift) % 4 for i in range(4)]  # seat -> index into names/agents
-            result = play_game([agents[i] for i in order], deal_walls(seed, wall), seed % 4, f"{match_prefix}-{seed}")
-            summary.add(result, [names[i] for i in order])
+            walls = deal_walls(seed, wall)
+            result = play_game([agents[i] for i in order], walls, seed % 4, f"{match_prefix}-{seed}")
+            seated = [names[i] for i in order]
+            summary.add(result, seated)
             if log is not None:
                 log.write(("\n" if k else "") + format_game(result.log) + "\n")
+            if json_folder is not None:
+                write_botzone(result.log, Path(json_folder) / f"{result.log.match_id}.json", seated, walls)
     finally:
         for agent in agents:
             agent.close()

@@ -15,7 +15,9 @@ turn after the discarder). A broken rule raises LogError with the match id and l
 
 The winner's fans are recomputed by mjfast.fan.score with the conditions derived as the
 Botzone judge derives them (see TableState.win) and compared with the Fan line; the scores
-with the Score line. A mismatch is reported in the GameCheck, it does not break the game.
+with the Score line. A game read from Botzone's JSON log also carries the judge's tiles left
+and canHu at every step: they are compared with mjfast's as the replay goes (judge.py). A
+mismatch is reported in the GameCheck, it does not break the game.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
+from .judge import JudgeCheck
 from .logformat import Action, BrokenGame, GameLog, LogError, read_games
 from .outcome import DRAWN_SCORES, foul_scores
 from .state import CLAIM_RANK, DUPLICATE, IllegalAction, TableState, WinContext
@@ -43,7 +46,8 @@ class GameCheck:
 
     win: the WinContext of the Hu (None without one); fans: mjfast's FanResult for it;
     scores: the deltas mjfast computes (None for a win under the minimum, which settles
-    nothing); fan_line_matches: None when the game has no win."""
+    nothing); fan_line_matches: None when the game has no win; judge: the judge's tiles left
+    and canHu compared with mjfast's (a JSON log's game; None for the text format)."""
 
     game: GameLog
     table: TableState
@@ -52,6 +56,7 @@ class GameCheck:
     scores: "tuple | None"
     fan_line_matches: "bool | None"
     score_line_matches: bool
+    judge: "JudgeCheck | None" = None
 
 
 class Replay:
@@ -62,6 +67,8 @@ class Replay:
         self.game = game
         self.table = TableState(game.prevalent_wind, game.wall)
         self.win: "WinContext | None" = None
+        # the judge's figures, compared as the replay reaches them (a JSON log's game)
+        self.judge = JudgeCheck() if game.judge is not None else None
         self._done = False
 
     def _fail(self, line: int, reason: str) -> LogError:
@@ -71,17 +78,26 @@ class Replay:
         if self._done:
             return
         game, table = self.game, self.table
-        first_deal_line = game.line + 2 + (game.wall != DUPLICATE)  # after the Wall line
+        record = game.judge
+        if record is None:
+            deal_lines = range(game.line + 2 + (game.wall != DUPLICATE), game.line + 6 + (game.wall != DUPLICATE))
+        else:
+            deal_lines = [record.deal_entry] * 4  # one DEAL entry deals the four hands
         for p, tiles in enumerate(game.deals):
             try:
                 table.deal(p, tiles)
             except IllegalAction as exc:
-                raise self._fail(first_deal_line + p, str(exc)) from None
+                raise self._fail(deal_lines[p], str(exc)) from None
+        # (actions applied, line, tileCnt, canHu) of the judge's entries, in order
+        points = list(reversed(record.points)) if record is not None else []
+        while points and points[-1][0] == 0:
+            self.judge.compare(table, *points.pop()[1:])
         apply = {
             "Draw": table.draw, "Play": table.play, "Chi": table.chi, "Peng": table.peng,
             "Gang": table.gang, "AnGang": table.an_gang, "BuGang": table.bu_gang, "BuHua": table.bu_hua,
         }
         new_step = tuple.__new__  # a Step without NamedTuple's keyword handling: once per action
+        applied = 0
         for action, line in zip(game.actions, game.action_lines or [0] * len(game.actions)):
             yield new_step(Step, (action, line, table))
             try:
@@ -96,6 +112,9 @@ class Replay:
                     table.finish()
             except IllegalAction as exc:
                 raise self._fail(line, str(exc)) from None
+            applied += 1
+            while points and points[-1][0] == applied:
+                self.judge.compare(table, *points.pop()[1:])
         self._done = True
         self._check_end()
 
@@ -140,7 +159,7 @@ class Replay:
             scores = DRAWN_SCORES
         else:
             scores = foul_scores(game.actions[-1].player)
-        return GameCheck(game, self.table, self.win, fans, scores, fan_matches, scores == game.scores)
+        return GameCheck(game, self.table, self.win, fans, scores, fan_matches, scores == game.scores, self.judge)
 
     def _score(self):
         from ..errors import HandError

@@ -442,14 +442,24 @@ class TableState:
             if self.phase not in (CLAIM, ROB):
                 raise IllegalAction(f"player {player} declares a win but {self._expected()}")
             self.check_claim(player, "Hu", tile)
-            discarder = self.pending[0]
-            counts = list(self.seats[player].concealed)
-            counts[tile] += 1
-            self_drawn, kong = False, self.phase == ROB
-            next_drawer = (discarder + 1) % 4
-            # the claimed discard itself does not count as shown; an added kong's tile does
-            # (the judge's reading: robbing a kong is never 和绝张)
-            already_shown = self.shown[tile] - (self.phase == CLAIM)
+            return self.win_on_pending(player)
+        return self._win_context(player, tile, counts, discarder, self_drawn, kong, next_drawer, already_shown)
+
+    def win_on_pending(self, player: int) -> WinContext:
+        """The win of `player` on the pending discard or added kong, whoever may claim it: the
+        hand with the tile and the conditions it would score under (win() checks the claim
+        first; the Botzone judge with flowers scores its discarder's hand this way too)."""
+        discarder, tile = self.pending
+        counts = list(self.seats[player].concealed)
+        counts[tile] += 1
+        # the claimed discard itself does not count as shown; an added kong's tile does
+        # (the judge's reading: robbing a kong is never 和绝张)
+        already_shown = self.shown[tile] - (self.phase == CLAIM)
+        return self._win_context(player, tile, counts, discarder, False, self.phase == ROB, (discarder + 1) % 4,
+                                 already_shown)
+
+    def _win_context(self, player: int, tile: int, counts: list, discarder, self_drawn: bool, kong: bool,
+                     next_drawer: int, already_shown: int) -> WinContext:
         seat = self.seats[player]
         if max(counts) > 4 or sum(counts) + 3 * len(seat.melds) != 14:
             raise IllegalAction(f"player {player}'s hand is not a 14-tile hand")

@@ -14,6 +14,10 @@ deal): its shanten and waits are known from that decision, and so are the discar
 standing tiles could pung or chow, so claims cost nothing to find except where a claim is
 possible.
 
+A game read from Botzone's JSON log also gives each decision its bot's answer time and
+verdict (the log's bots' entries), and its game row the judge's figures as the replay checked
+them, each bot's total time and first verdict other than OK, and the bots' names.
+
 Rows go into integer matrices laid out as columns.DECISION_CELLS and columns.GAME_CELLS.
 """
 
@@ -31,7 +35,7 @@ from ..game.replay import Replay
 from ..game.state import CLAIM, ROB, IllegalAction
 from ..tiles import N_KINDS
 from . import kernels as K
-from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, G
+from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, VERDICTS, D, G
 
 _PASS = ACTIONS.index("pass")
 _CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
@@ -45,6 +49,24 @@ _GAME_ROW_CELLS = np.array([G[c] for c in ("game", "line", "prevalent_wind", "re
                                            "discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost",
                                            "score_0", "score_1", "score_2", "score_3")])
 _WIN_CELLS = np.array([G["winner"], G["fan_total"], G["fan_line_matches"]])
+_JUDGE_CELLS = np.array([G[c] for c in ("tile_counts_checked", "tile_counts_matched", "can_hu_checked",
+                                        "can_hu_matched")])
+_RESPONSE_CELLS = np.array([G[f"response_ms_{p}"] for p in range(4)])
+_VERDICT_CELLS = np.array([G[f"verdict_{p}"] for p in range(4)])
+_VERDICT = {verdict: i for i, verdict in enumerate(VERDICTS)}
+_UNKNOWN_NAMES = ("",) * 4
+
+
+def _verdict(verdict: str) -> int:
+    return _VERDICT.get(verdict, _VERDICT["other"])
+
+
+def _answer(row: np.ndarray, answer) -> None:
+    """A decision row's answer cells: the bot's time (µs) and verdict (botzone_log.Response)."""
+    if answer is not None:
+        if answer.time is not None:
+            row[D["response_ms"]] = round(answer.time * 1000)
+        row[D["verdict"]] = _verdict(answer.verdict)
 
 
 class Rows:
@@ -129,6 +151,9 @@ class GameAnalyser:
         self.games = Rows(len(GAME_CELLS), 64)
         self.match_ids: list[str] = []
         self.fans: list[str] = []
+        self.names: list[tuple] = []
+        self.judge_mismatches: list[tuple] = []  # (game, match id, line, what)
+        self._taken: tuple = ([], [])  # names and mismatches of the last take
         self._rejection: "LogError | None" = None  # a decision the kernels could not read (see _discard)
 
     def analyse(self, game: GameLog, index: int) -> None:
@@ -146,27 +171,39 @@ class GameAnalyser:
         take, and start again empty."""
         match_ids, fans = self.match_ids, self.fans
         self.match_ids, self.fans = [], []
+        self._taken = self.names, self.judge_mismatches
+        self.names, self.judge_mismatches = [], []
         return self.decisions.take(), self.games.take(), match_ids, fans
+
+    def take_botzone(self) -> tuple[list, list]:
+        """What Botzone JSON logs add to the games of the last take(): (the bots' names, one
+        tuple per game, "" for the text format; the judge's figures mjfast does not
+        reproduce, as (game, match id, line, what))."""
+        return self._taken
 
     def _analyse(self, game: GameLog, index: int) -> None:
         replay = Replay(game)
+        record = game.judge  # a Botzone JSON log's: the bots' answers
         seats = None
         last = len(game.actions) - 1
         first_decision = self.decisions.n
         self._rejection = None
+        offered = 0  # the line of the action that offered the pending tile
         for k, (action, line, table) in enumerate(replay):
             if self._rejection is not None:
                 raise self._rejection
             if seats is None:
                 seats = [self._dealt(table, p) for p in range(4)]
             if table.pending is not None and table.phase in _CLAIMABLE:
-                self._claims(table, action, line, seats, index)
+                self._claims(table, action, line, seats, index, record, offered)
             if action.kind == "Play":
-                self._discard(table, action, line, seats[action.player], index, game.match_id)
+                self._discard(table, action, line, seats[action.player], index, game.match_id, record)
                 if k == last:  # nothing follows: the others' claims on it all passed
                     after = table.copy()
                     after.play(action.player, action.tile)
-                    self._claims(after, None, line, seats, index)
+                    self._claims(after, None, line, seats, index, record, line)
+            if action.kind in ("Play", "BuGang"):
+                offered = line
         check = replay.check()
         if self._rejection is not None:
             raise self._rejection
@@ -176,20 +213,21 @@ class GameAnalyser:
         counts = np.array(table.seats[player].concealed, np.uint8)
         return _Seat(counts, K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work))
 
-    def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str) -> None:
+    def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str, record) -> None:
         player, tile = action.player, action.tile
         table_seat = table.seats[player]
         melds = table_seat.melds
         meld_counts, exposed, packed = seat.melds_now(melds)
         s = self.scratch
         seat.turns += 1
+        row = self.decisions.append()
         # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
         # bytearray) cost more than the kernel's own copies
         status, shanten, useful, pungs, chows = K.discard_row(
             self.lookup, bytearray(table_seat.concealed), meld_counts, exposed, len(melds), packed,
             table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
             seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
-            s.work, self.decisions.append(), index, line, seat.turns)
+            s.work, row, index, line, seat.turns)
         if status != OK:
             # An illegal action makes the replay raise with its reason as soon as it applies
             # it; only if it does not is the kernels' rejection the game's error.
@@ -197,12 +235,15 @@ class GameAnalyser:
             reason = ("the tile is not in the hand" if status == K.NOT_HELD else f"kernel status {status}")
             self._rejection = LogError(match_id, line, f"the analysis cannot read player {player}'s discard: {reason}")
             return
+        if record is not None:
+            _answer(row, record.answer(line, player))
         seat.meld_counts, seat.n_melds = meld_counts, len(melds)
         seat.figures(shanten, useful, pungs, chows)
 
-    def _claims(self, table, action, line: int, seats: list, index: int) -> None:
+    def _claims(self, table, action, line: int, seats: list, index: int, record, offered: int) -> None:
         """A row for each player who could claim the pending tile; `action` is what followed
-        (None when nothing did)."""
+        (None when nothing did); offered: the line of the action that offered the tile (the
+        players' answers to it follow it in a Botzone JSON log)."""
         giver, tile = table.pending
         after_giver, across, before_giver = _OTHERS[giver]
         # the players' standing tiles are their waiting hands until their turns: their masks
@@ -228,9 +269,11 @@ class GameAnalyser:
                 claimed = [claim for who, claim, _ in action.ignored if who == player]
                 if claimed:
                     done, lost = CLAIM_ACTION[claimed[-1]], 1
+            row = self.decisions.append()
             K.claim_row(self.lookup, seat.counts, seat.meld_counts, seat.n_melds, self.scratch.work, tile, options,
-                        middles, done, done_tile, lost, seat.shanten, self.decisions.append(), index, line, player,
-                        seat.turns + 1)
+                        middles, done, done_tile, lost, seat.shanten, row, index, line, player, seat.turns + 1)
+            if record is not None:
+                _answer(row, record.response(offered + 1, player))
 
     def _options(self, table, player: int, tile: int, robbing: bool, seat: _Seat, chows: bool) -> tuple[int, int]:
         """(option bits, mask of the chows' middle tiles) of the claims the rules allow one
@@ -280,3 +323,25 @@ class GameAnalyser:
             fans = "+".join(f"{name}*{count}" for name, count in botzone_fans(check.fans))
         self.match_ids.append(game.match_id)
         self.fans.append(fans)
+        self.names.append(game.judge.names if game.judge is not None else _UNKNOWN_NAMES)
+        if check.judge is not None:
+            judged = check.judge
+            row[_JUDGE_CELLS] = (judged.tile_counts, judged.tile_counts_matched, judged.can_hu, judged.can_hu_matched)
+            self.judge_mismatches += [(index, game.match_id, line, what) for line, what in judged.mismatches]
+            self._answers_row(row, game.judge)
+
+    @staticmethod
+    def _answers_row(row: np.ndarray, record) -> None:
+        """Each seat's total answer time (µs) and first verdict other than OK over the game."""
+        times, verdicts, timed = [0.0] * 4, ["OK"] * 4, [False] * 4
+        for answers in record.responses.values():
+            for p, answer in enumerate(answers):
+                if answer.time is not None:
+                    times[p] += answer.time
+                    timed[p] = True
+                if verdicts[p] == "OK" and answer.verdict != "OK":
+                    verdicts[p] = answer.verdict
+        for p in range(4):
+            if timed[p]:
+                row[_RESPONSE_CELLS[p]] = round(times[p] * 1000)
+            row[_VERDICT_CELLS[p]] = _verdict(verdicts[p])

@@ -10,10 +10,11 @@ def add_parser(subparsers) -> None:
     """Add the `logs` command to the `mjfast` command's subparsers."""
     logs = subparsers.add_parser(
         "logs", help="analyse every decision of game logs: tables, summary and report (extra 'logs')",
-        description="Replay and check every game of Botzone-format logs, analyse every discard and claim "
-                    "opportunity, and write decisions.parquet/.csv, games.parquet/.csv, summary.json and "
+        description="Replay and check every game of Botzone-format logs (text or JSON), analyse every discard and "
+                    "claim opportunity, and write decisions.parquet/.csv, games.parquet/.csv, summary.json and "
                     "report.md with its plots into DIR.")
-    logs.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders (plain or gzip)")
+    logs.add_argument("paths", nargs="+", metavar="PATH",
+                      help="log files or folders (plain or gzip): the text format, or Botzone's JSON match logs")
     logs.add_argument("--out", required=True, metavar="DIR", help="folder for the tables, summary and report")
     logs.add_argument("--dask", metavar="ADDRESS", default=None,
                       help="run on this Dask scheduler (e.g. tcp://10.0.0.5:8786; extra 'dask')")
@@ -34,9 +35,11 @@ def run(args) -> int:
     except LogsError as exc:
         print(f"mjfast logs: {exc}", file=sys.stderr)
         return 2
+    judge = (f", tileCnt matched {s['tile_counts_matched']}/{s['tile_counts_checked']}, canHu matched "
+             f"{s['can_hu_matched']}/{s['can_hu_checked']}" if s["botzone_json_games"] else "")
     print(f"{s['games_read']} games read, {s['games_analysed']} analysed, {s['games_rejected']} rejected; "
           f"{s['decisions']} decisions; Fan lines matched {s['fan_lines_matched']}/{s['fan_lines']}, "
-          f"Score lines matched {s['score_lines_matched']}/{s['games_analysed']}; report: {args.out}/report.md")
+          f"Score lines matched {s['score_lines_matched']}/{s['games_analysed']}{judge}; report: {args.out}/report.md")
     for r in s["rejected"][:5]:
         print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
     return 0

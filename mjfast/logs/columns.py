@@ -5,7 +5,8 @@ the writer turns them into typed, named columns. Each column is declared once he
 type and meaning; docs/logs.md lists the same (a test keeps the two in step).
 
 Integer cells use NA where a value does not apply to the row (a claim has no discard
-ranking; a draw has no winner). Tiles are tile ids, written out as mjfast's tile names.
+ranking; a draw has no winner). Tiles are tile ids, written out as mjfast's tile names;
+times (type ms) are microseconds, written out as milliseconds.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ NA = -(2 ** 31)  # int32 minimum: never a real value
 
 class Column(NamedTuple):
     name: str
-    type: str  # int8 int16 int32 bool string, or a set of names written as strings: tile, options, LABELS
+    type: str  # int8 int16 int32 bool string, ms (a time), or a set of names written as strings: tile, options, LABELS
     meaning: str
 
     @property
     def written_type(self) -> str:
-        """The type in the files: names are strings."""
+        """The type in the files: names are strings, times milliseconds as float64."""
+        if self.type == "ms":
+            return "float64"
         return self.type if self.type in ("int8", "int16", "int32", "bool") else "string"
 
 
@@ -31,9 +34,11 @@ ACTIONS = ("play", "pass", "chi", "peng", "gang", "hu")
 CLAIM_ACTION = {"Chi": ACTIONS.index("chi"), "Peng": ACTIONS.index("peng"), "Gang": ACTIONS.index("gang"),
                 "Hu": ACTIONS.index("hu")}
 RESULTS = ("win", "draw", "foul")
+# Botzone's verdicts on a bot's answer (its wiki's list); any other is written "other".
+VERDICTS = ("OK", "TLE", "MLE", "OLE", "NJ", "RE", "other")
 # Claim options as bits of the `options` cell, written as their names joined by spaces.
 OPTION_BITS = {"chi": 1, "peng": 2, "gang": 4, "hu": 8}
-LABELS = {"kind": KINDS, "action": ACTIONS, "result": RESULTS}
+LABELS = {"kind": KINDS, "action": ACTIONS, "result": RESULTS, "verdict": VERDICTS}
 
 # --- one row per decision ------------------------------------------------------------------------
 # The matrix a worker fills: these cells, in this order.
@@ -78,6 +83,11 @@ DECISION_CELLS = (
     Column("acceptance_lost", "int16",
            "discard: best_acceptance - acceptance_after at the best shanten; all of best_acceptance when the "
            "tile played left the hand further from ready"),
+    Column("response_ms", "ms",
+           "Botzone JSON logs: the time the player's bot took over its answer (the discard, or what it said to "
+           "the tile offered), in ms; empty for the text format"),
+    Column("verdict", "verdict",
+           "Botzone JSON logs: Botzone's verdict on that answer (OK, TLE, MLE, OLE, NJ, RE; other for any other)"),
 )
 # Added when the table is written.
 DECISION_DERIVED = (Column("match_id", "string", "the game's Match id"),)
@@ -103,11 +113,23 @@ GAME_CELLS = (
     Column("plain_agreements", "int16", "of them, the tile played was mjfast's best plain discard"),
     Column("fan_aware_agreements", "int16", "of them, the tile played was mjfast's best fan-aware discard"),
     Column("acceptance_lost", "int32", "acceptance_lost summed over the game's discards"),
+    Column("tile_counts_checked", "int16",
+           "Botzone JSON logs: the judge's tileCnt values compared with mjfast's tiles left (each player, each step)"),
+    Column("tile_counts_matched", "int16", "of them, those mjfast reproduced"),
+    Column("can_hu_checked", "int16",
+           "Botzone JSON logs: the judge's canHu values compared with mjfast's fans (the positive ones and the -3s)"),
+    Column("can_hu_matched", "int16", "of them, those mjfast reproduced"),
+    *(Column(f"response_ms_{p}", "ms", "Botzone JSON logs: the time seat 0's bot took over all its answers in the "
+                                       "game, in ms" if p == 0 else f"the same for seat {p}") for p in range(4)),
+    *(Column(f"verdict_{p}", "verdict", "Botzone JSON logs: seat 0's first verdict other than OK in the game, or OK"
+             if p == 0 else f"the same for seat {p}") for p in range(4)),
 )
 GAME_DERIVED = (
     Column("match_id", "string", "the Match id"),
     Column("file", "string", "the log file the game was read from"),
     Column("fans", "string", "the win's fans as mjfast scores them, written as the Fan line writes them"),
+    *(Column(f"bot_{p}", "string", "Botzone JSON logs: the name of seat 0's bot (the log's players)" if p == 0
+             else f"the same for seat {p}") for p in range(4)),
 )
 GAME_COLUMNS = GAME_CELLS[:1] + GAME_DERIVED[:2] + GAME_CELLS[1:] + GAME_DERIVED[2:]
 
@@ -119,3 +141,33 @@ def index(columns) -> dict:
 
 D = index(DECISION_CELLS)
 G = index(GAME_CELLS)
+
+
+def option_names(bits: int) -> "str | None":
+    """The `options` cell written out: the claim names joined by spaces."""
+    return " ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
+
+
+def decode(columns, row) -> dict:
+    """One row of integer cells as the files write it: {name: value}, None for NA, codes as
+    their names (tiles, labels, options), bools, times in ms (output.py does the same for
+    whole columns, in Arrow)."""
+    from ..tiles import TILE_NAMES
+
+    decoded = {}
+    for column, value in zip(columns, row.tolist()):
+        if value == NA:
+            decoded[column.name] = None
+        elif column.type == "tile":
+            decoded[column.name] = TILE_NAMES[value]
+        elif column.type in LABELS:
+            decoded[column.name] = LABELS[column.type][value]
+        elif column.type == "options":
+            decoded[column.name] = option_names(value)
+        elif column.type == "bool":
+            decoded[column.name] = value != 0
+        elif column.type == "ms":
+            decoded[column.name] = value / 1000.0
+        else:
+            decoded[column.name] = value
+    return decoded

@@ -14,17 +14,27 @@ import pyarrow.csv as pa_csv
 import pyarrow.parquet as pq
 
 from ..tiles import TILE_NAMES
-from .columns import DECISION_CELLS, DECISION_COLUMNS, GAME_CELLS, GAME_COLUMNS, LABELS, NA, OPTION_BITS, D, G
+from .columns import (
+    DECISION_CELLS,
+    DECISION_COLUMNS,
+    GAME_CELLS,
+    GAME_COLUMNS,
+    LABELS,
+    NA,
+    OPTION_BITS,
+    D,
+    G,
+    option_names,
+)
 from .work import ChunkResult
 
 ROWS_PER_GROUP = 1 << 16
 _ARROW_TYPES = {"int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(), "bool": pa.bool_(),
-                "string": pa.string()}
+                "string": pa.string(), "float64": pa.float64()}
 # The names of coded cells by column type: tile ids, labels, claim option bits; Arrow arrays,
 # so that a column of codes becomes its names in Arrow (take), not through Python strings.
 _NAMES = {"tile": pa.array(TILE_NAMES, pa.string()), **{k: pa.array(v, pa.string()) for k, v in LABELS.items()},
-          "options": pa.array([" ".join(name for name, bit in OPTION_BITS.items() if bits & bit) or None
-                               for bits in range(1 << len(OPTION_BITS))], pa.string())}
+          "options": pa.array([option_names(bits) for bits in range(1 << len(OPTION_BITS))], pa.string())}
 
 
 def schema(columns) -> pa.Schema:
@@ -44,6 +54,8 @@ def _cells(columns, rows: np.ndarray) -> dict:
             arrays[column.name] = _NAMES[column.type].take(pa.array(values, mask=missing))
         elif column.type == "bool":
             arrays[column.name] = pa.array(values != 0, pa.bool_(), mask=missing)
+        elif column.type == "ms":  # microseconds in the cells
+            arrays[column.name] = pa.array(values / 1000.0, pa.float64(), mask=missing)
         else:
             arrays[column.name] = pa.array(values.astype(column.type), _ARROW_TYPES[column.type], mask=missing)
     return arrays
@@ -62,6 +74,8 @@ def game_table(result: ChunkResult) -> pa.Table:
     arrays["match_id"] = pa.array(result.match_ids, pa.string())
     arrays["file"] = pa.array([result.file] * len(result.match_ids), pa.string())
     arrays["fans"] = pa.array([f or None for f in result.fans], pa.string())
+    for p in range(4):
+        arrays[f"bot_{p}"] = pa.array([names[p] or None for names in result.names], pa.string())
     return pa.table([arrays[f.name] for f in GAME_SCHEMA], schema=GAME_SCHEMA)
 
 

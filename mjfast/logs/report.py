@@ -99,7 +99,10 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
         f"analysed, {s['games_rejected']} rejected. {s['wins']} wins ({s['self_drawn_wins']} self-drawn), "
         f"{s['exhaustive_draws']} exhaustive draws, {s['fouls']} fouls. The winners' fans as mjfast scores them "
         f"match {s['fan_lines_matched']} of {s['fan_lines']} Fan lines; the scores match "
-        f"{s['score_lines_matched']} of {s['games_analysed']} Score lines.",
+        f"{s['score_lines_matched']} of {s['games_analysed']} Score lines."
+        + (f" Of the {s['botzone_json_games']} games read from Botzone JSON logs, mjfast reproduces "
+           f"{s['tile_counts_matched']} of the judge's {s['tile_counts_checked']} tileCnt values and "
+           f"{s['can_hu_matched']} of its {s['can_hu_checked']} canHu values." if s["botzone_json_games"] else ""),
         "",
         f"{s['discard_decisions']} discards: {_percent(s['plain_agreement'])} were mjfast's best plain discard"
         + (f", {_percent(s['fan_aware_agreement'])} its best fan-aware discard" if s["fan_aware"] else "")
@@ -128,6 +131,13 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
     if s["fans_of_wins"]:
         common = ", ".join(f"{name} {n}" for name, n in list(s["fans_of_wins"].items())[:10])
         lines += [f"The fans most wins scored: {common}.", ""]
+    if s["judge_mismatches"]:
+        lines += ["## The judge's figures mjfast does not reproduce", ""]
+        lines += [f"- {m['file']} line {m['line']}, match {m['match_id']}: the judge's {m['what']}"
+                  for m in s["judge_mismatches"][:20]]
+        if len(s["judge_mismatches"]) > 20:
+            lines.append(f"- ... and {len(s['judge_mismatches']) - 20} more in summary.json")
+        lines.append("")
     if s["rejected"]:
         lines += ["## Rejected games", ""]
         lines += [f"- {r['file']} line {r['line']}, match {r['match_id']}: {r['reason']}" for r in s["rejected"][:20]]

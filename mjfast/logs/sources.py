@@ -1,8 +1,9 @@
 """Which files to read, and their games cut into chunks: the unit of work sent to a worker.
 
 A chunk holds the raw lines of a few dozen games with their line numbers, so that the
-worker parses, replays and analyses them and reports a broken game by its file line. The
-reading streams: one chunk is read at a time, whatever the size of the file.
+worker parses, replays and analyses them and reports a broken game by its file line; a
+Botzone JSON log (one match a file) is a chunk of its own, its text unparsed. The reading
+streams: one chunk is read at a time, whatever the size of the file.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 # The blocks are cut here and parsed by the worker (logformat.parse_block).
+from ..game.botzone_log import JSON_SUFFIXES, is_botzone_json, read_text
 from ..game.logformat import game_blocks, open_log
 
-# In a folder, the files read as logs (explicit paths are read whatever their name).
-LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz")
+# In a folder, the files read as logs (explicit paths are read whatever their name): the
+# text format's and Botzone's JSON match logs.
+LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz") + JSON_SUFFIXES
 GAMES_PER_CHUNK = 32
 # What reading a file that is no text log (or a broken gzip) raises.
 _UNREADABLE = (UnicodeDecodeError, EOFError, gzip.BadGzipFile)
@@ -28,8 +31,9 @@ class LogsError(Exception):
 
 
 class Chunk(NamedTuple):
-    """`blocks`: the (line number, text) lines of consecutive games of `file`; `first`: the
-    position of the first of them among all the games read."""
+    """`blocks`: the (line number, text) lines of consecutive games of `file`, or the one
+    botzone_log.BotzoneText of a JSON log; `first`: the position of the first of them among
+    all the games read."""
 
     file: str
     first: int
@@ -68,6 +72,10 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
         name = str(path)
         blocks: list = []
         try:
+            if is_botzone_json(path):
+                yield Chunk(name, first, [read_text(path)])
+                first += 1
+                continue
             for block in game_blocks(path):
                 blocks.append(block)
                 if len(blocks) == games_per_chunk:
@@ -88,6 +96,9 @@ def count_games(files) -> "int | None":
     total = 0
     try:
         for path in files:
+            if is_botzone_json(path):  # one match a file
+                total += 1
+                continue
             with open_log(path) as f:
                 total += sum(1 for line in f if line[:6].lower() == "match ")
     except _UNREADABLE:

@@ -1,5 +1,6 @@
 """The figures of a whole run, added up chunk by chunk: games, results, agreement with mjfast,
-acceptance lost, per player and per turn, fans of wins; written as summary.json.
+acceptance lost, per player and per turn, fans of wins, the Botzone judge's figures checked;
+written as summary.json.
 
 Everything is kept as integer counts and sums and divided only at the end, so the figures
 do not depend on how the run was split into chunks or where they ran.
@@ -23,6 +24,7 @@ _SEAT_FIGURES = ("games", "wins", "self_drawn_wins", "dealt_in", "score", "win_f
 # Per-turn counts and sums (arrays that grow with the longest game).
 _TURN_FIGURES = ("discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost")
 _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
+_JUDGE_FIGURES = ("tile_counts_checked", "tile_counts_matched", "can_hu_checked", "can_hu_matched")
 _PASS = ACTIONS.index("pass")
 
 
@@ -38,6 +40,10 @@ class Summary:
         self.results = Counter()
         self.decisions = self.discards = self.claim_opportunities = 0
         self.fan_lines = self.fan_lines_matched = self.score_lines_matched = 0
+        # the judge's figures of the games read from Botzone JSON logs
+        self.judge = dict.fromkeys(_JUDGE_FIGURES, 0)
+        self.judged_games = 0
+        self.judge_mismatches: list = []
         self.seat = {name: np.zeros(SEATS, np.int64) for name in _SEAT_FIGURES}
         self.turn = {name: np.zeros(0, np.int64) for name in _TURN_FIGURES}
         self.win_fans = Counter()  # fan total -> wins
@@ -46,6 +52,7 @@ class Summary:
     def add(self, result: ChunkResult) -> None:
         self.games_read += result.games_read
         self.rejected.extend(result.rejected)
+        self.judge_mismatches.extend(result.judge_mismatches)
         games, decisions = result.games, result.decisions
         self.games_analysed += len(games)
         self.decisions += len(decisions)
@@ -69,6 +76,10 @@ class Summary:
         self.fan_lines_matched += int(np.count_nonzero(games[:, G["fan_line_matches"]] == 1))
         self.score_lines_matched += int(np.count_nonzero(games[:, G["score_line_matches"]] == 1))
         seat["score"] += games[:, [G["score_0"], G["score_1"], G["score_2"], G["score_3"]]].sum(axis=0)
+        judged = games[games[:, G["tile_counts_checked"]] != NA]
+        self.judged_games += len(judged)
+        for name in _JUDGE_FIGURES:
+            self.judge[name] += int(judged[:, G[name]].sum())
         won = games[games[:, G["winner"]] != NA]
         winners = won[:, G["winner"]]
         seat["wins"] += np.bincount(winners, minlength=SEATS)
@@ -153,6 +164,9 @@ class Summary:
             "fan_lines": self.fan_lines,
             "fan_lines_matched": self.fan_lines_matched,
             "score_lines_matched": self.score_lines_matched,
+            "botzone_json_games": self.judged_games,
+            **self.judge,
+            "judge_mismatches": [m._asdict() for m in self.judge_mismatches],
             "fan_aware": self.fan_aware,
             "plain_agreement": _rate(s["plain_agreements"].sum(), discards),
             "fan_aware_agreement": _rate(s["fan_aware_agreements"].sum(), discards) if self.fan_aware else None,

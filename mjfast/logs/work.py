@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..game.botzone_log import BotzoneText
 from ..game.logformat import LogError, parse_block
 from .sources import Chunk
 
@@ -26,9 +27,20 @@ class Rejected(NamedTuple):
     reason: str
 
 
+class JudgeMismatch(NamedTuple):
+    """A figure of the Botzone judge's (tileCnt, canHu) that mjfast does not reproduce."""
+
+    game: int
+    file: str
+    match_id: str
+    line: int
+    what: str
+
+
 class ChunkResult(NamedTuple):
-    """decisions, games: int32 rows laid out as columns.DECISION_CELLS / GAME_CELLS; match_ids
-    and fans: one string each per analysed game, in the order of `games`."""
+    """decisions, games: int32 rows laid out as columns.DECISION_CELLS / GAME_CELLS; match_ids,
+    fans and names (the four bots' names, "" unknown): one each per analysed game, in the
+    order of `games`; judge_mismatches: the JudgeMismatches of the analysed games."""
 
     file: str
     games_read: int
@@ -36,7 +48,9 @@ class ChunkResult(NamedTuple):
     games: np.ndarray
     match_ids: list
     fans: list
+    names: list
     rejected: list
+    judge_mismatches: list
 
 
 _local = threading.local()  # an analyser per thread: Dask runs tasks on threads
@@ -60,7 +74,11 @@ def analyse_chunk(chunk: Chunk, fan_aware: bool = True) -> ChunkResult:
     rejected = []
     for index, block in enumerate(chunk.blocks, chunk.first):
         try:
-            analyser.analyse(parse_block(block), index)
+            analyser.analyse(block.parse() if isinstance(block, BotzoneText) else parse_block(block), index)
         except LogError as exc:
             rejected.append(Rejected(index, chunk.file, exc.match_id, exc.line, exc.reason))
-    return ChunkResult(chunk.file, len(chunk.blocks), *analyser.take(), rejected)
+    decisions, games, match_ids, fans = analyser.take()
+    names, mismatches = analyser.take_botzone()
+    return ChunkResult(chunk.file, len(chunk.blocks), decisions, games, match_ids, fans, names, rejected,
+                       [JudgeMismatch(game, chunk.file, match_id, line, what)
+                        for game, match_id, line, what in mismatches])

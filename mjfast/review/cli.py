@@ -1,0 +1,57 @@
+"""`mjfast review LOG... [--player N | --bot NAME] [--out DIR]`: the command's arguments and
+its run. Importing this module is cheap: the review is imported when the command runs."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_parser(subparsers) -> None:
+    """Add the `review` command to the `mjfast` command's subparsers."""
+    review = subparsers.add_parser(
+        "review", help="a player's games, decision by decision against mjfast: an HTML page and JSON per game",
+        description="Replay every game of the logs (text or Botzone JSON, files or folders) and review every "
+                    "decision of the player (discards, claims, kongs, wins) against mjfast's ranked options: a "
+                    "self-contained page to step through and the same data as JSON per game, and summary.json "
+                    "(docs/review.md).")
+    review.add_argument("logs", nargs="+", metavar="LOG", help="log files or folders (plain or gzip)")
+    who = review.add_mutually_exclusive_group()
+    who.add_argument("--player", type=int, choices=range(4), metavar="N", help="review seat N (0-3) only")
+    who.add_argument("--bot", metavar="NAME", help="review the seats of this bot (the names of Botzone JSON logs)")
+    review.add_argument("--out", default="review", metavar="DIR", help="folder for the pages (default: review)")
+    review.set_defaults(run=run)
+
+
+def _interval(figure: dict, scale: float = 1.0, unit: str = "") -> str:
+    if figure["mean"] is None:
+        return "–"
+    text = f"{scale * figure['mean']:.2f}{unit}"
+    if figure["interval"] is not None:
+        low, high = figure["interval"]
+        text += f" ± {scale * (high - low) / 2:.2f}"
+    return text
+
+
+def run(args) -> int:
+    from ..logs.sources import LogsError
+    from .run import review_logs
+
+    try:
+        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot)
+    except LogsError as exc:
+        print(f"mjfast review: {exc}", file=sys.stderr)
+        return 2
+    print(f"{s['games_reviewed']} games reviewed of {s['games_read']} read ({s['games_rejected']} rejected, "
+          f"{s['games_without_the_player']} without the player); pages and data in {args.out}/")
+    for name, p in s["players"].items():
+        agreement = "–" if p["agreement"] is None else f"{100 * p['agreement']:.1f}%"
+        if p["agreement_interval"] is not None:
+            low, high = p["agreement_interval"]
+            agreement += f" (95% {100 * low:.1f}-{100 * high:.1f}%)"
+        costs = ", ".join(f"{name.replace('_', ' ')} {_interval(figure)}" for name, figure in p["cost"].items())
+        top3 = "–" if p["top3"] is None else f"{100 * p['top3']:.1f}%"
+        print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}; "
+              f"mean cost per decision: {costs or '–'}")
+    for r in s["rejected"][:5]:
+        print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
+    return 0

@@ -1,0 +1,240 @@
+"""The page of a game's review: one self-contained HTML file (inline CSS and script, nothing
+fetched) that steps through the game.
+
+Every step is written out as a `<section class="step">` (the four seats: hand, melds, river,
+flowers, tiles left; the action; the decisions reviewed at that step with mjfast's options),
+so the page reads without its script too; the script shows one step at a time: buttons, and
+the arrow keys (left / right: a step, up / down: the previous / next decision, Home / End).
+docs/review.md describes what is shown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .decisions import FIGURES
+from .summary import COSTS
+
+WINDS = "ESWN"
+_FIGURE_LABELS = {"effective_shanten": "eff. shanten", "shanten": "shanten", "valid_acceptance": "valid tiles",
+                  "acceptance": "tiles", "next_valid_acceptance": "next valid", "next_acceptance": "next",
+                  "fans": "fans", "points": "points"}
+_FLAG_TEXT = {"win_declined": "a win of 8 fans or more not taken", "winning_tile_discarded":
+              "the tile played completes the hand it leaves (8 fans or more)",
+              "claim_lowers_value": "the claim leaves the hand further from a win than passing"}
+
+_STYLE = """
+body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}
+header{padding:10px 16px;background:#24423a;color:#f4f1ea}
+header h1{font-size:18px;margin:0 0 4px}
+header table{border-collapse:collapse;margin-top:6px}
+header td,header th{padding:2px 8px;text-align:left;font-weight:normal}
+nav{position:sticky;top:0;background:#e2dccd;padding:6px 16px;display:flex;gap:6px;align-items:center;z-index:1}
+nav button{font:inherit;padding:3px 10px}
+#counter{margin-left:8px;font-weight:bold}
+.hint{color:#555;margin-left:auto}
+main{padding:8px 16px}
+.step{display:none}
+.step.current{display:block}
+.step h2{font-size:16px;margin:8px 0}
+.seats{display:grid;grid-template-columns:repeat(2,minmax(320px,1fr));gap:8px}
+.seat{background:#fff;border:1px solid #cfc7b4;border-radius:6px;padding:6px 8px}
+.seat.actor{border-color:#b5452e;box-shadow:0 0 0 2px #e7b8ad}
+.seat h3{font-size:13px;margin:0 0 4px}
+.row{margin:2px 0;min-height:26px}
+.label{display:inline-block;width:52px;color:#666;font-size:12px}
+.tile{display:inline-block;min-width:22px;padding:2px 3px;margin:1px;border:1px solid #aaa;border-radius:3px;
+background:#fffdf6;text-align:center;font-weight:600;font-size:13px}
+.tile.m{color:#b3261e}.tile.p{color:#1f4e9c}.tile.s{color:#2a7a2a}.tile.z{color:#333}
+.tile.drawn{outline:2px solid #d79b00}
+.meld{display:inline-block;margin-right:6px;padding:0 2px;border-bottom:2px solid #999}
+.decision{background:#fff;border:1px solid #cfc7b4;border-left:4px solid #24423a;border-radius:6px;margin:8px 0;
+padding:6px 8px}
+.decision.differs{border-left-color:#b5452e}
+.decision h3{font-size:14px;margin:0 0 4px}
+table.options{border-collapse:collapse;font-size:13px}
+table.options th,table.options td{border-bottom:1px solid #e5e0d4;padding:2px 8px;text-align:right}
+table.options td.option,table.options th.option{text-align:left}
+tr.mjfast td{background:#e3efe6}
+tr.chosen td{font-weight:bold}
+tr.chosen td.option::after{content:" \\2190 chosen";color:#b5452e;font-weight:normal}
+.flag{color:#b5452e;font-weight:bold}
+.cost{color:#444}
+.result{background:#fff;border:1px solid #cfc7b4;border-radius:6px;padding:6px 8px;margin:8px 0}
+"""
+
+_SCRIPT = """
+(function () {
+  var steps = Array.prototype.slice.call(document.querySelectorAll("section.step"));
+  var counter = document.getElementById("counter");
+  var at = 0;
+  function show(k) {
+    k = Math.max(0, Math.min(steps.length - 1, k));
+    steps[at].classList.remove("current");
+    at = k;
+    steps[at].classList.add("current");
+    counter.textContent = "step " + (at + 1) + " / " + steps.length;
+    if (history.replaceState) history.replaceState(null, "", "#" + steps[at].id);
+  }
+  function decision(direction) {
+    for (var k = at + direction; k >= 0 && k < steps.length; k += direction) {
+      if (steps[k].getAttribute("data-decisions") !== "0") { show(k); return; }
+    }
+  }
+  var actions = {first: function () { show(0); }, back: function () { show(at - 1); },
+    forward: function () { show(at + 1); }, last: function () { show(steps.length - 1); },
+    "previous-decision": function () { decision(-1); }, "next-decision": function () { decision(1); }};
+  Object.keys(actions).forEach(function (name) {
+    document.getElementById(name).addEventListener("click", actions[name]);
+  });
+  document.addEventListener("keydown", function (e) {
+    var keys = {ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "previous-decision",
+      ArrowDown: "next-decision", Home: "first", End: "last"};
+    if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
+  });
+  var wanted = steps.findIndex(function (s) { return "#" + s.id === location.hash; });
+  steps[0].classList.add("current");
+  show(wanted >= 0 ? wanted : 0);
+})();
+"""
+
+
+def _tile(name: str, drawn: bool = False) -> str:
+    suit = name[1] if len(name) == 2 and name[1] in "mps" else "z"
+    return f'<span class="tile {suit}{" drawn" if drawn else ""}">{escape(name)}</span>'
+
+
+def _tiles(names, drawn=None) -> str:
+    names = list(names)
+    if drawn is not None and drawn in names:  # the tile just drawn, written last
+        names.remove(drawn)
+        return "".join(_tile(n) for n in names) + " " + _tile(drawn, True)
+    return "".join(_tile(n) for n in names)
+
+
+def _number(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+    return str(value)
+
+
+def _seat(review: dict, step: dict, p: int) -> str:
+    seat = step["seats"][p]
+    name = review["players"][p]["name"]
+    actor = step["action"] is not None and step["action"]["player"] == p
+    title = f"{p} ({WINDS[p]}){' · ' + escape(name) if name else ''}" + (
+        " · reviewed" if p in review["reviewed"] else "")
+    melds = "".join(f'<span class="meld">{escape(m)}</span>' for m in seat["melds"])
+    return (f'<div class="seat{" actor" if actor else ""}" data-seat="{p}"><h3>{title} · {seat["tiles_left"]} left'
+            f'{" · flowers " + str(seat["flowers"]) if seat["flowers"] else ""}</h3>'
+            f'<div class="row"><span class="label">hand</span>{_tiles(seat["standing"], seat["drawn"])} {melds}</div>'
+            f'<div class="row"><span class="label">river</span>{_tiles(seat["river"])}</div></div>')
+
+
+def _columns(options) -> list:
+    present = {k for o in options for k, v in o.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return [f for f in FIGURES + ("fans", "points") if f in present] + sorted(
+        present - set(FIGURES) - {"fans", "points"})
+
+
+def _option_text(option: dict) -> str:
+    text = escape(option["choice"])
+    if "discard" in option:
+        text += f" then play {escape(option['discard'])}"
+    if option.get("waits"):
+        text += " · waits " + ", ".join(f"{escape(w['tile'])} ({w['fans']} fans, {w['fans_self_drawn']} self-drawn)"
+                                        for w in option["waits"])
+    return text
+
+
+def _decision(review: dict, d: dict) -> str:
+    columns = _columns(d["options"])
+    head = "".join(f"<th>{escape(_FIGURE_LABELS.get(c, c.replace('_', ' ')))}</th>" for c in columns)
+    rows = []
+    for i, option in enumerate(d["options"], 1):
+        classes = " ".join(c for c, on in (("mjfast", option["choice"] == d["mjfast"]),
+                                           ("chosen", option["choice"] == d["choice"])) if on)
+        rank = str(i) if d["kind"] == "discard" else ""
+        cells = "".join(f"<td>{_number(option.get(c))}</td>" for c in columns)
+        rows.append(f'<tr class="{classes}" data-choice="{escape(option["choice"])}"><td>{rank}</td>'
+                    f'<td class="option">{_option_text(option)}</td>{cells}</tr>')
+    verdict = "agrees with mjfast" if d["agrees"] else f"mjfast: {escape(d['mjfast'])}"
+    rank = f" · rank {d['rank']} of {len(d['options'])}" if d["rank"] is not None else ""
+    turn = f" · turn {d['turn']}" if d["turn"] is not None else ""
+    what = f" {escape(d['tile'])}" if d["tile"] else ""
+    costs = ", ".join(f"{escape(k.replace('_', ' '))} {_number(v)}" for k, v in d["cost"].items() if v)
+    flags = "".join(f'<p class="flag">{escape(_FLAG_TEXT.get(f, f))}</p>' for f in d["flags"])
+    return (f'<div class="decision{"" if d["agrees"] else " differs"}" data-kind="{d["kind"]}" '
+            f'data-player="{d["player"]}" data-choice="{escape(d["choice"])}" data-mjfast="{escape(d["mjfast"])}">'
+            f'<h3>player {d["player"]}: {d["kind"]}{what}{turn} · chose {escape(d["choice"])}{rank} · {verdict}</h3>'
+            f'<table class="options"><thead><tr><th></th><th class="option">option</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="cost">{"cost against mjfast: " + costs if costs else "no cost against mjfast"}</p>'
+            f'{flags}</div>')
+
+
+def _result(review: dict) -> str:
+    r = review["result"]
+    scores = " ".join(f"{p}: {s:+d}" for p, s in enumerate(r["scores"]))
+    if r["kind"] == "win":
+        how = "self-drawn" if r["discarder"] is None else f"on player {r['discarder']}'s tile"
+        fans = " + ".join(f"{escape(f['name'])} {f['total']}" for f in r["fans"])
+        return f"player {r['winner']} wins {how}, {r['fan_total']} fans ({fans}); scores {scores}"
+    if r["kind"] == "draw":
+        return f"exhaustive draw; scores {scores}"
+    return f"player {r.get('offender')} fouls; scores {scores}"
+
+
+def _summary_rows(summaries: dict) -> str:
+    rows = []
+    for name, s in summaries.items():
+        agreement = _percent(s["agreement"])
+        if s["agreement_interval"] is not None:
+            low, high = s["agreement_interval"]
+            agreement += f" ({100 * low:.0f}-{100 * high:.0f}%)"
+        costs = "; ".join(f"{c.replace('_', ' ')} {_number(s['cost'][c]['mean'])}" for c in COSTS if c in s["cost"])
+        rows.append(f"<tr><td>{escape(name)}</td><td>{s['decisions']}</td><td>{agreement}</td>"
+                    f"<td>{_percent(s['top3'])}</td><td>{escape(costs)}</td></tr>")
+    return "".join(rows)
+
+
+def _percent(share) -> str:
+    return "–" if share is None else f"{100 * share:.0f}%"
+
+
+def render_page(review: dict, summaries: "dict | None" = None) -> str:
+    """The HTML page of one game's review (decisions.review_game); summaries: the players'
+    figures in this game (summary.Summary.to_dict by player), shown at the top."""
+    steps = review["steps"]
+    decisions = review["decisions"]
+    sections = []
+    for step in steps:
+        action = step["action"]
+        said = escape(action["text"]) if action is not None else "the end: " + _result(review)
+        here = "".join(_decision(review, decisions[i]) for i in step["decisions"])
+        seats = "".join(_seat(review, step, p) for p in range(4))
+        sections.append(
+            f'<section class="step" id="step-{step["step"]}" data-step="{step["step"]}" '
+            f'data-decisions="{len(step["decisions"])}"><h2>step {step["step"] + 1} of {len(steps)} · line '
+            f'{step["line"]} · {said}</h2><div class="seats">{seats}</div>{here}</section>')
+    table = ""
+    if summaries:
+        table = ("<table><tr><th>player</th><th>decisions</th><th>agreement (95%)</th><th>top 3</th>"
+                 f"<th>mean cost per decision</th></tr>{_summary_rows(summaries)}</table>")
+    names = ", ".join(f"{p['seat']}: {escape(p['name'])}" for p in review["players"] if p["name"])
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>mjfast review: {escape(review["match_id"])}</title><style>{_STYLE}</style>'
+        '<noscript><style>.step{display:block;border-top:1px solid #999}</style></noscript></head><body>'
+        f'<header><h1>mjfast review: {escape(review["match_id"])}</h1>'
+        f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · wall {review["wall"]}'
+        f'{" · " + names if names else ""}</div><div>{_result(review)}</div>{table}</header>'
+        '<nav><button id="first" title="Home">&#xAB; first</button><button id="back" title="left arrow">&#x25C0; back'
+        '</button><button id="forward" title="right arrow">forward &#x25B6;</button><button id="last" title="End">'
+        'last &#xBB;</button><button id="previous-decision" title="up arrow">&#x25B2; decision</button>'
+        '<button id="next-decision" title="down arrow">decision &#x25BC;</button><span id="counter"></span>'
+        '<span class="hint">keys: &#x2190; &#x2192; step, &#x2191; &#x2193; decision, Home, End</span></nav>'
+        f'<main>{"".join(sections)}</main><script>{_SCRIPT}</script></body></html>\n')
