@@ -26,8 +26,9 @@ __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
 _LOADED_LATER = {
-    "api": ("DiscardOption", "WaitFans", "acceptance", "best_discards", "shanten", "shanten_by_form",
-            "useful_by_form", "useful_tiles", "waits"),
+    "api": ("DiscardOption", "HandValue", "ValueModel", "WaitFans", "acceptance", "best_discards", "hand_value",
+            "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
+    "claims": ("ClaimOption", "claim_options"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
             "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
 }

@@ -19,6 +19,7 @@ from .efficiency.all_forms import FORM_NAMES
 from .efficiency.group_dp import INF
 from .efficiency.lookup_table import load_table
 from .efficiency.scratch import N_FORMS
+from .errors import HandError
 from .hand import Hand, check_tiles, parse_hand, visible_counts
 from .jit import DirectKernel
 from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
@@ -111,6 +112,17 @@ class DiscardOption(NamedTuple):
     """Fan-aware: the shanten that counts in MCR. A ready hand none of whose waits reaches the
     minimum is one step away (it must change its waits), and a hand one step away whose draws
     all lead to such hands is two steps away."""
+    win_probability: "float | None" = None
+    """Value-aware (see docs/advice.md for the model): the probability of a valid win (8 fans,
+    flowers aside) within the draws left, the rest of the hand played to make it most likely."""
+    expected_score: "float | None" = None
+    """Value-aware: the expected points won (Botzone settlement: 3 x (8 + fans) self-drawn,
+    8 + fans + 2 x 8 on a discard; 0 without a win), the rest played to make it most."""
+    ready_by_draw: "tuple[float, ...]" = ()
+    """Value-aware: [k] the probability of being ready with a wait that can win within k + 1
+    draws (each figure with the play that makes it most likely)."""
+    win_by_draw: "tuple[float, ...]" = ()
+    """Value-aware: [k] the probability of a valid win within k + 1 draws."""
 
     @property
     def useful(self) -> tuple[str, ...]:
@@ -245,8 +257,10 @@ def _load_fan_inputs():
 
 
 # An option from all its fields in order, without the keyword-handling __new__ (a list of
-# options is built on every query).
+# options is built on every query); the defaults of the fields a ranking leaves out.
 _new_option = tuple.__new__
+_NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), ()
+_NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES
 
 
 def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None" = None) -> list[DiscardOption]:
@@ -262,8 +276,7 @@ def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None"
     for row, (next_acceptance, next_valid) in zip(ints, floats):
         t, s, a, m = row[_rows.TILE], row[_rows.SHANTEN], row[_rows.ACCEPTANCE], row[_rows.USEFUL_MASK]
         if len(row) == _rows.PLAIN_WIDTH:
-            options.append(_new_option(DiscardOption,
-                                       (TILE_NAMES[t], s, a, next_acceptance, m, None, 0.0, 0, (), None)))
+            options.append(_new_option(DiscardOption, (TILE_NAMES[t], s, a, next_acceptance, m) + _NO_FAN_FIGURES))
             continue
         waits = ()
         if s == 0:
@@ -272,15 +285,97 @@ def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None"
         valid = row[_rows.VALID_ACCEPTANCE]
         options.append(_new_option(DiscardOption, (
             TILE_NAMES[t], s, a, next_acceptance, m, None if valid == _rows.UNKNOWN else valid, next_valid,
-            row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN])))
+            row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN]) + _NO_VALUE_FIGURES))
     return options
 
 
+class ValueModel(NamedTuple):
+    """The value model's parameters (docs/advice.md states the model and how they were chosen).
+
+    draws: the player's own draws the model plays out. A table knows its tiles left, and
+    draws_left(tiles_left) turns them into the draws a game is likely to last (strong games
+    end, by someone's win, after about half the wall); a hand alone gets DRAWS, a game's
+    middle. ron_discards: the discards by others before each of the player's draws, each a
+    chance of a win on it. hazard: the chance that a round ends the game otherwise. extra: how
+    many steps behind the best route a hand may fall and still be played (exchanges: a ready
+    hand short of 8 fans must change its waits)."""
+
+    draws: int = 10
+    ron_discards: float = 2.0
+    hazard: float = 0.0
+    extra: int = 1
+
+
+VALUE_MODEL = ValueModel()
+# How best_discards orders discards by default, and the other rankings it knows.
+RANKINGS = ("expected-score", "win-probability", "fan-aware", "efficiency")
+DEFAULT_RANKING = "expected-score"
+
+
+def draws_left(tiles_left: int) -> int:
+    """The own draws a game is likely to go on for, with `tiles_left` in the player's wall: half
+    of them (in the 19 strong games of tests/data/logs, the draws a player still made were 0.3
+    to 0.55 of the tiles left, 0.45 on average), at least one."""
+    return max(1, (int(tiles_left) + 1) // 2)
+
+
+def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
+    """The model of a query: `model` (VALUE_MODEL if None) with `draws` if given, checked."""
+    model = VALUE_MODEL if model is None else model
+    if draws is not None:
+        model = model._replace(draws=draws)
+    whole = isinstance(model.draws, (int, np.integer)) and not isinstance(model.draws, bool)
+    if not (whole and 1 <= model.draws <= 40):
+        raise HandError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
+    if not 0 <= model.ron_discards <= 10 or not 0 <= model.hazard < 1 or model.extra not in (0, 1, 2):
+        raise HandError(f"value model out of range: {model}")
+    return model
+
+
+_value_kernels = None
+
+
+def _load_value_kernels():
+    global _value_kernels
+    from .efficiency.value import value_discards_of, value_of_hand
+
+    _value_kernels = (DirectKernel(value_discards_of), DirectKernel(value_of_hand))
+    return _value_kernels
+
+
+def _with_values(options: list, values: tuple, ranking: str, efficiency_order: list) -> list:
+    """The options with their value figures (per tile id: ready and win curves, expected
+    score), ordered by `ranking`; ties (equal figures) go in the efficiency order (tile ids),
+    which agrees with strong play more often than the fan-aware one (docs/advice.md)."""
+    ready, win, score = values
+    position = {t: i for i, t in enumerate(efficiency_order)}
+    valued = []
+    for option in options:
+        t = _TILE_IDS[option.tile]
+        valued.append((option._replace(win_probability=float(win[t, -1]), expected_score=float(score[t]),
+                                       ready_by_draw=tuple(ready[t].tolist()), win_by_draw=tuple(win[t].tolist())),
+                       position[t]))
+    field = "win_probability" if ranking == "win-probability" else "expected_score"
+    valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
+    return [option for option, _ in valued]
+
+
+_TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
+
+
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
-                  next_step=True, ruleset=None) -> list[DiscardOption]:
+                  next_step=True, ruleset=None, ranking=None, draws=None,
+                  model: "ValueModel | None" = None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
-    fan_aware (the default) ranks by effective shanten (a result whose waits or draws cannot
+    ranking (default DEFAULT_RANKING, "expected-score"): by the value figures (the expected
+    score, or the win probability, of each discard under mjfast's value model with `draws`
+    left, see docs/advice.md and ValueModel), ties in the fan-aware order; every option also
+    carries the fan-aware figures. "fan-aware" keeps the lexicographic fan-aware ranking alone
+    (no value figures, microseconds instead of milliseconds); "efficiency" (or
+    fan_aware=False) pure efficiency.
+
+    The fan-aware ranking goes by effective shanten (a result whose waits or draws cannot
     reach the 8-fan minimum counts as one step further), then valid acceptance where it is
     worked out (plain acceptance where it is not), acceptance, next valid acceptance, fan
     value (unseen copies x fans of the valid waits), fan potential (how close the big chow
@@ -289,10 +384,12 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     Winds (E S W N or 0-3) and the ruleset change the fans; `flowers` is checked but never
     counts toward the minimum.
 
-    fan_aware=False ranks by pure efficiency: shanten, acceptance, next_acceptance, then the
-    same tie-breaks; next_step=False (plain ranking only) also skips next_acceptance (0.0).
-    docs/advice.md explains each figure.
+    Pure efficiency ranks by shanten, acceptance, next_acceptance, then the same tie-breaks;
+    next_step=False (efficiency only) also skips next_acceptance (0.0). docs/advice.md
+    explains each figure.
     """
+    ranking = _ranking(ranking, fan_aware)
+    fan_aware = ranking != "efficiency"
     if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
     counts, meld_counts, n_melds = _hand_arrays(h)
@@ -308,7 +405,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     rules = ruleset_of(ruleset)
     seat = wind_index(seat_wind, "seat_wind")
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
-    flower_count(flowers)
+    flowers = flower_count(flowers)
     melds = pack_melds(h.melds) if n_melds else 0
     rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
@@ -316,4 +413,60 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
                                       seat, prevalent, rules.code, rules.minimum, True, rows, wait_points, work)
     if status != _rows.OK:
         _raise_for(h, 14, "best_discards", visible)
-    return options_from_rows(rows, n, wait_points)
+    options = options_from_rows(rows, n, wait_points)
+    if ranking == "fan-aware":
+        return options
+    model = value_model(draws, model)
+    value_discards_of = (_value_kernels or _load_value_kernels())[0]
+    plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
+    _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), True, plain, work)
+    efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
+    ready = np.empty((N_KINDS, model.draws), np.float64)
+    win = np.empty((N_KINDS, model.draws), np.float64)
+    score = np.empty(N_KINDS, np.float64)
+    value_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible), seat, prevalent, rules.code,
+                           rules.minimum, flowers, model.draws, float(model.ron_discards),
+                           float(model.hazard), model.extra, ready, win, score, work)
+    return _with_values(options, (ready, win, score), ranking, efficiency_order)
+
+
+def _ranking(ranking, fan_aware: bool) -> str:
+    if ranking is None:
+        return DEFAULT_RANKING if fan_aware else "efficiency"
+    if ranking not in RANKINGS:
+        raise HandError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
+    return ranking
+
+
+class HandValue(NamedTuple):
+    """The value figures of a waiting hand as it stands (see DiscardOption for each)."""
+
+    shanten: int
+    win_probability: float
+    expected_score: float
+    ready_by_draw: "tuple[float, ...]"
+    win_by_draw: "tuple[float, ...]"
+
+
+def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
+               model: "ValueModel | None" = None) -> HandValue:
+    """The value figures of a 3n+1 hand waiting to draw (the model of best_discards): what a
+    claim passed leaves, or a hand after an exposed kong, before its replacement draw (give
+    one draw more)."""
+    h = h if isinstance(h, Hand) else parse_hand(h)
+    counts, meld_counts, n_melds = h.kernel_arrays()
+    table, work = _context or kernel_context()
+    _, flower_count, wind_index, pack_melds, ruleset_of = _fan_inputs or _load_fan_inputs()
+    rules = ruleset_of(ruleset)
+    model = value_model(draws, model)
+    ready = np.empty(model.draws, np.float64)
+    win = np.empty(model.draws, np.float64)
+    value_of_hand = (_value_kernels or _load_value_kernels())[1]
+    status, score, _ = value_of_hand.call(
+        table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, _visible(visible),
+        wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind"), rules.code, rules.minimum,
+        flower_count(flowers), model.draws, float(model.ron_discards), float(model.hazard), model.extra, ready, win,
+        work)
+    if status != _rows.OK:
+        _raise_for(h, 13, "hand_value", visible)
+    return HandValue(shanten(h), float(win[-1]), float(score), tuple(ready.tolist()), tuple(win.tolist()))

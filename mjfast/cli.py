@@ -304,7 +304,8 @@ def _table(args) -> int:
     log = open(args.log, "w", encoding="utf-8") if args.log and json_folder is None else None
     try:
         summary = run_match(names, range(args.seed, args.seed + args.games), wall=args.wall, rotate=args.rotate,
-                            processes=args.process, log=log, timeout=args.timeout, json_folder=json_folder)
+                            processes=args.process, log=log, timeout=args.timeout, json_folder=json_folder,
+                            duplicate=args.duplicate)
     finally:
         if log is not None:
             log.close()
@@ -424,7 +425,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_http_options(web)
     web.set_defaults(run=_web)
 
-    from_bots = ("mjfast", "random", "shanten")  # game.bots.BOTS, without importing it here
+    from_bots = ("mjfast", "fan-aware", "random", "shanten")  # game.bots.BOTS, without importing it here
     walls = ("duplicate", "duplicate-flowers", "shared")  # game.state.WALLS
     wall_help = ("duplicate: Botzone's private wall of 34 per player; duplicate-flowers: the Botzone judge with "
                  "flowers, private walls of 36; shared: one 144-tile wall with flowers")
@@ -441,6 +442,8 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--bots", default="mjfast,shanten,shanten,shanten", help=f"four of {', '.join(from_bots)}")
     table.add_argument("--wall", choices=walls, default="duplicate", help=wall_help)
     table.add_argument("--rotate", action="store_true", help="rotate the seats every game")
+    table.add_argument("--duplicate", action="store_true",
+                       help="play each seed's walls four times, the seats rotated: --games seeds, 4 x games games")
     table.add_argument("--process", action="store_true", help="run each bot as a `mjfast botzone` process")
     table.add_argument("--timeout", type=float, default=30.0, help="seconds a bot process may take per request")
     table.add_argument("--log", default=None, help="write the games to this file (Botzone log format), or with "

@@ -117,7 +117,7 @@ def test_best_discard_of_a_textbook_hand():
 def test_discarded_tile_counts_as_seen():
     # From a complete hand, discarding one 5s waits on 5s: only two copies remain unseen
     # (one in hand, one just discarded), although the 13-tile hand alone would count three.
-    options = {o.tile: o for o in mjfast.best_discards("123m456p789sEEE55s")}
+    options = {o.tile: o for o in mjfast.best_discards("123m456p789sEEE55s", ranking="fan-aware")}
     assert options["5s"].useful == ("5s",)
     assert options["5s"].acceptance == 2
     assert mjfast.acceptance("123m456p789sEEE5s") == 3
@@ -125,7 +125,7 @@ def test_discarded_tile_counts_as_seen():
 
 
 def test_ready_options_have_no_next_step():
-    options = mjfast.best_discards("123m456p789sEEE5s9s")
+    options = mjfast.best_discards("123m456p789sEEE5s9s", ranking="fan-aware")
     assert any(o.shanten == 0 for o in options)
     assert all(o.next_acceptance == 0.0 for o in options if o.shanten == 0)
 

@@ -68,7 +68,8 @@ def test_every_real_discard_is_ranked_as_best_discards_ranks_it(analysed):
             p, played = action.player, TILE_NAMES[action.tile]
             hand, visible = table.hand(p), table.visible_to(p)
             plain = mjfast.best_discards(hand, visible, fan_aware=False, next_step=False)
-            fan = mjfast.best_discards(hand, visible, seat_wind=p, prevalent_wind=table.prevalent_wind)
+            fan = mjfast.best_discards(hand, visible, seat_wind=p, prevalent_wind=table.prevalent_wind,
+                                       ranking="fan-aware")
             mine = [o.tile for o in plain].index(played)
             mine_fan = [o.tile for o in fan].index(played)
             assert (row[D["line"]], row[D["player"]], TILE_NAMES[row[D["tile"]]]) == (line, p, played)

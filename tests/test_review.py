@@ -8,18 +8,15 @@ for a given step the page shows the options best_discards gives for the table of
 from __future__ import annotations
 
 import json
-from collections import namedtuple
 from html.parser import HTMLParser
 
 import pyarrow.parquet as pq
 import pytest
 
 from mjfast import best_discards, cli
-from mjfast.api import DiscardOption
 from mjfast.game import InProcessAgent, Replay, ShantenBot, play_game, read_botzone
 from mjfast.game.walls import deal_walls
 from mjfast.logs import analyse_logs
-from mjfast.review import decisions as review_decisions
 from mjfast.review import render_page, review_game, review_logs
 from mjfast.review.summary import Summary, wilson
 from mjfast.tiles import TILE_NAMES
@@ -38,7 +35,7 @@ def reviews():
 @pytest.fixture(scope="module")
 def logs_rows(tmp_path_factory):
     out = tmp_path_factory.mktemp("logs")
-    analyse_logs(REAL, out, workers=1)
+    analyse_logs(REAL, out, workers=1, value=True)
     rows = pq.read_table(out / "decisions.parquet").to_pylist()
     return {(r["match_id"], r["kind"], r["line"], r["player"]): r for r in rows}
 
@@ -59,14 +56,15 @@ def test_the_review_rows_are_mjfast_logs_rows_of_the_same_decisions(reviews, log
             if d["kind"] == "discard":
                 by_choice = {o["choice"]: o for o in d["options"]}
                 chosen, best = by_choice[d["choice"]], d["options"][0]
-                assert d["choice"] == f"play {row['tile']}" and d["rank"] == row["fan_aware_rank"]
-                assert best["tile"] == row["best_fan_aware"] and d["mjfast"] == f"play {row['best_fan_aware']}"
-                assert (chosen["effective_shanten"], best["effective_shanten"]) == (
-                    row["effective_shanten_after"], row["best_effective_shanten"])
-                assert (chosen["valid_acceptance"], best["valid_acceptance"]) == (
-                    row["valid_acceptance_after"], row["best_valid_acceptance"])
+                assert d["choice"] == f"play {row['tile']}" and d["rank"] == row["value_rank"]
+                assert best["tile"] == row["best_value"] and d["mjfast"] == f"play {row['best_value']}"
+                assert (chosen["effective_shanten"], chosen["valid_acceptance"]) == (
+                    row["effective_shanten_after"], row["valid_acceptance_after"])
                 assert (chosen["shanten"], chosen["acceptance"]) == (row["shanten_after"], row["acceptance_after"])
-                assert d["agrees"] == (row["fan_aware_rank"] == 1)
+                for figure, after, at_best in (("expected_score", "expected_score_after", "best_expected_score"),
+                                               ("win_probability", "win_probability_after", "best_win_probability")):
+                    assert abs(chosen[figure] - row[after]) <= 6e-4 and abs(best[figure] - row[at_best]) <= 6e-4
+                assert d["agrees"] == (row["value_rank"] == 1)
             else:
                 choices = {o["choice"].split()[0] for o in d["options"]}
                 assert choices == {"pass", *row["options"].split()}
@@ -161,22 +159,14 @@ def test_the_page_holds_every_step_and_the_advice_of_best_discards(reviews, tmp_
     assert sum(len(s["decisions"]) for s in page.steps) == len(review["decisions"])
 
 
-# A DiscardOption with the two value fields to come (win probability, expected score).
-Valued = namedtuple("Valued", DiscardOption._fields + ("win_probability", "expected_score"))
-Valued.useful = DiscardOption.useful
-
-
-def test_extra_figures_of_an_option_are_shown_and_costed(monkeypatch):
-    def valued(*args, **kwargs):
-        options = best_discards(*args, **kwargs)
-        return [Valued(*o, win_probability=0.5 - i / 100, expected_score=10.0 - i) for i, o in enumerate(options)]
-
-    monkeypatch.setattr(review_decisions, "best_discards", valued)
+def test_the_value_figures_of_an_option_are_shown_and_costed():
     review = review_game(read_botzone(REAL[0]), players=[2])
     discard = next(d for d in review["decisions"] if d["kind"] == "discard" and d["rank"] > 1)
-    assert discard["options"][0]["win_probability"] == 0.5 and discard["options"][0]["expected_score"] == 10.0
-    assert discard["cost"]["win_probability"] == round((discard["rank"] - 1) / 100, 4)
-    assert discard["cost"]["expected_score"] == discard["rank"] - 1
+    best = discard["options"][0]
+    chosen = next(o for o in discard["options"] if o["choice"] == discard["choice"])
+    for name in ("win_probability", "expected_score"):
+        assert isinstance(best[name], float) and discard["cost"][name] == round(best[name] - chosen[name], 4)
+    assert best["expected_score"] >= chosen["expected_score"]  # the value ranking puts the most first
     html = render_page(review)
     assert "<th>win probability</th>" in html and "<th>expected score</th>" in html
     summary = Summary("seat 2")

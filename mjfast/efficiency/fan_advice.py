@@ -1,7 +1,7 @@
 """Fan-aware discard advice: efficiency that knows the 8-fan minimum.
 
 In MCR a win needs 8 fans (flowers aside), so a wait that cannot reach them is no wait at
-all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.discard:
+all. For each discard of a 3n+2 hand this adds, to the plain figures of discards.py:
 
 * ready after the discard: each wait's fans on a discard win and on a self-draw, and the
   valid acceptance, the unseen copies of the waits that reach the minimum on a discard win
@@ -12,7 +12,7 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of mjfast.d
 * further away: nothing more (see mjfast.api.best_discards for the ranking).
 
 Fans come from mjfast.fan's scoring kernel, through a memo kept in the kernels' scratch from
-one call to the next (_points): in the one-step pass different draws and discards reach the
+one call to the next (points): in the one-step pass different draws and discards reach the
 same completed hands, and a player's successive turns reach many of the same.
 """
 
@@ -58,7 +58,7 @@ from .rows import (
 from .scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
 
 _EVERY_TILE = (1 << 34) - 1
-# Odd 64-bit multipliers of _points' hash (from the golden ratio and two hash finalisers).
+# Odd 64-bit multipliers of points' hash (from the golden ratio and two hash finalisers).
 _MIX0 = np.int64(-7046029254386353131)
 _MIX1 = np.int64(-4417276706812531889)
 _MIX2 = np.int64(-7723592293110705685)
@@ -172,9 +172,15 @@ def _shape_fans(points, out):
 
 @njit(cache=True, nrt=True)  # allocates: called from _ready_valid, which runs without reference counting
 def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work):
-    """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see _points)."""
+    """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see points)."""
     points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
     return (points << 8) | _shape_fans(points, out)
+
+
+@njit(inline="always")
+def new_score_work():
+    """(out, fan_work): the fan kernel's output row and working space, for points."""
+    return np.empty(OUT_LEN, np.int64), new_work()
 
 
 @njit
@@ -185,16 +191,16 @@ def _clear_score_memo(work):
 
 
 @njit(inline="always")
-def _hand_ranks(table, hand):
-    """The groups' ranks of a hand as _points' key holds them: (the three suits' packed in
+def hand_ranks(table, hand):
+    """The groups' ranks of a hand as points' key holds them: (the three suits' packed in
     19 bits each, the honours')."""
     suits = group_rank(table, hand, 0) | (group_rank(table, hand, 1) << 19) | (group_rank(table, hand, 2) << 38)
     return np.int64(suits), np.int64(group_rank(table, hand, 3))
 
 
 @njit(inline="always")
-def _ranks_with(table, counts, suits, honours, w):
-    """_hand_ranks of a hand plus tile w (`counts` holds it) from the hand's own: only w's
+def ranks_with(table, counts, suits, honours, w):
+    """hand_ranks of a hand plus tile w (`counts` holds it) from the hand's own: only w's
     group changes, so the waits of one hand cost a group's rank each, not four."""
     if w >= 27:
         return suits, np.int64(group_rank(table, counts, 3))
@@ -203,9 +209,9 @@ def _ranks_with(table, counts, suits, honours, w):
 
 
 @njit(inline="always")
-def _points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
+def scored_points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
-    `win` (flowers aside; its ranks `suits` and `honours`, see _hand_ranks), memoised in the
+    `win` (flowers aside; its ranks `suits` and `honours`, see hand_ranks), memoised in the
     scratch `work` (forms.SCORE_MEMO) from one call to the next: a player's hands change by
     a tile a turn, so the one-step passes of successive turns reach many of the same
     completed hands. Direct-mapped, keyed by everything the score depends on (so an entry
@@ -233,16 +239,16 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     reach the minimum on a discard win, and the sum over them of copies x fans."""
     valid = 0
     value = 0
-    suits, honours = _hand_ranks(table, hand13)
+    suits, honours = hand_ranks(table, hand13)
     for w in range(34):
         if (waits >> w) & 1 and unseen[w] > 0:
             hand13[w] += 1
-            won_suits, won_honours = _ranks_with(table, hand13, suits, honours, w)
-            points, shape = _points(table, hand13, won_suits, won_honours, melds, w, 0, seat, prevalent, rules, out,
-                                    fan_work, work)
-            if points >= minimum:
+            won_suits, won_honours = ranks_with(table, hand13, suits, honours, w)
+            fans, shape = scored_points(table, hand13, won_suits, won_honours, melds, w, 0, seat, prevalent, rules,
+                                        out, fan_work, work)
+            if fans >= minimum:
                 valid += unseen[w]
-                value += unseen[w] * (points - shape)
+                value += unseen[w] * (fans - shape)
             hand13[w] -= 1
     return valid, value
 
@@ -326,10 +332,9 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     """
     discard_options(table, counts, meld_counts, n_melds, unseen, False, out_dist, out_mask, out_acceptance, out_next,
                     work)
-    out = np.empty(OUT_LEN, np.int64)
-    fan_work = new_work()
+    out, fan_work = new_score_work()
     hand = counts.astype(np.int64)
-    # The ready pass: every wait's fans both ways, through _points' memo (a ready player's
+    # The ready pass: every wait's fans both ways, through points' memo (a ready player's
     # next turns often hold the same hand again). The discard win also gives the valid
     # acceptance and the fan value.
     ready_and_valid = False
@@ -345,15 +350,15 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum, out,
                                     fan_work, work)
         waits = out_mask[t]
-        suits, honours = _hand_ranks(table, hand)
+        suits, honours = hand_ranks(table, hand)
         while waits:
             w = lowest_bit(waits)
             waits &= waits - 1
             hand[w] += 1
-            won_suits, won_honours = _ranks_with(table, hand, suits, honours, w)
+            won_suits, won_honours = ranks_with(table, hand, suits, honours, w)
             for way, conditions in enumerate((0, WIN_SELF_DRAWN)):
-                out_wait_points[t, w, way] = _points(table, hand, won_suits, won_honours, melds, w, conditions, seat,
-                                                     prevalent, rules, out, fan_work, work)[0]
+                out_wait_points[t, w, way] = scored_points(table, hand, won_suits, won_honours, melds, w, conditions,
+                                                           seat, prevalent, rules, out, fan_work, work)[0]
             hand[w] -= 1
         hand[t] += 1
         if valid > 0:
@@ -365,7 +370,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     if ready_and_valid:
         return
     # One step away (and ready hands that cannot win): which draws help. Scores go through
-    # _points' memo here, where different draws and discards reach the same completed hands.
+    # points' memo here, where different draws and discards reach the same completed hands.
     dist = np.empty(N_FORMS, np.int64)
     masks = np.empty(N_FORMS, np.int64)
     level2_dist = np.empty(34, np.int64)

@@ -196,7 +196,7 @@ SCORED_WIN_SHIFT = 8
 
 @njit
 def hand_vector(counts, melds, win, conditions, seat, prevalent, flowers):
-    """A hand vector (see layout) from standing counts and packed melds (mjfast.advice calls
+    """A hand vector (see layout) from standing counts and packed melds (efficiency.fan_advice calls
     it too)."""
     vec = np.empty(VEC_LEN, np.int16)
     _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers)

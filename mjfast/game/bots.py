@@ -1,4 +1,4 @@
-"""Bots that play through Botzone's protocol: mjfast's own and two simple baselines.
+"""Bots that play through Botzone's protocol: mjfast's own, its baseline, and two simple ones.
 
 Every bot follows the game from the requests alone, in a TableState seen from its seat
 (the others' standing tiles unknown), so that it knows its hand, what is visible, how many
@@ -7,12 +7,18 @@ answers a request; `observe(request, response)` replays one from the history wit
 deciding anything (Botzone's traditional mode sends the whole game each turn).
 
 - MjfastBot: wins whenever the hand scores the 8-fan minimum (flowers aside); discards by
-  mjfast.best_discards, fan-aware within two steps of ready (waits that cannot score 8 do
-  not count); declares a kong when the shape keeps; claims a chow or pung only when it
-  brings the hand a step closer to a win that can score (valid acceptance after the claim).
-  The game's last discard (the next player has nothing to draw) can only deal in: it is the
-  tile least likely to (safety.safest_discard), and no claim is made whose discard would be
-  the last.
+  mjfast.best_discards' value ranking (the expected score of each discard, with the draws the
+  game is likely to last); within two steps of ready, claims a chow, pung or kong when
+  claim_options puts it above passing; declares a concealed or added kong when the shape
+  keeps (as FanAwareBot).
+- FanAwareBot, the baseline MjfastBot is measured against: discards by the lexicographic
+  fan-aware ranking within two steps of ready (waits that cannot score 8 do not count), by
+  efficiency further away; claims a chow or pung only when it brings the hand a step closer
+  to a win that can score (valid acceptance after the claim); an exposed kong in an open
+  hand when the shape keeps.
+- Both: the game's last discard (the next player has nothing to draw) can only deal in: it is
+  the tile least likely to (safety.safest_discard), and no claim is made whose discard would
+  be the last.
 - RandomBot: discards a random tile; ShantenBot: discards the first tile that keeps the
   lowest shanten. Neither claims; both win whenever the hand scores 8.
 """
@@ -23,9 +29,10 @@ import random
 
 import numpy as np
 
-from ..api import best_discards
+from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
-from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
+from ..claims import claim_options
+from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_meld, standing_less
 from ..tiles import tile_id
 from .outcome import score_win
 from .protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
@@ -156,8 +163,9 @@ class ProtocolBot:
         return self.winning_response(self.table.pending[1]) or PASS
 
 
-class MjfastBot(ProtocolBot):
-    """Plays by mjfast's analysis (see the module doc)."""
+class FanAwareBot(ProtocolBot):
+    """Plays by mjfast's lexicographic fan-aware ranking (see the module doc): MjfastBot's
+    play before the value-aware advice, kept as the baseline it is measured against."""
 
     def on_draw(self) -> Response:
         table, seat = self.table, self.seat
@@ -188,19 +196,23 @@ class MjfastBot(ProtocolBot):
         if shanten >= 2:
             return best_discards(hand, visible=visible, fan_aware=False)
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
-                                    flowers=self.table.seats[self.seat].flowers)
+                             flowers=self.table.seats[self.seat].flowers, ranking="fan-aware")
 
     def on_discard(self) -> Response:
-        table, seat = self.table, self.seat
-        giver, tile = table.pending
+        giver, tile = self.table.pending
         hand = self.hand()
         shanten = shanten_of(hand)
         if shanten == 0:
             win = self.winning_response(tile)
             if win is not None:
                 return win
-        if table.last_discard(giver) or table.last_discard(seat):
+        if self.table.last_discard(giver) or self.table.last_discard(self.seat):
             return PASS  # the last discard cannot be claimed; a claim whose discard is the last cannot win
+        return self.claim(hand, shanten, giver, tile)
+
+    def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
+        """The answer to a discard that does not win and may be claimed."""
+        table, seat = self.table, self.seat
         offer = (seat - giver) % 4
         if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
             # an exposed kong in an already open hand: a fan and a draw, if the shape keeps
@@ -230,6 +242,36 @@ class MjfastBot(ProtocolBot):
                 if best_key is None or key > best_key:
                     best_key, best = key, Response(action, named + (tile_id(option.tile),))
         return best
+
+
+class MjfastBot(FanAwareBot):
+    """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
+    default ranking (the expected score), claims by claim_options, both with the draws the
+    game is likely to last (api.draws_left of the tiles left)."""
+
+    def draws(self) -> int:
+        return draws_left(self.table.tiles_left(self.seat))
+
+    def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
+        return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
+                             flowers=self.table.seats[self.seat].flowers, draws=self.draws())
+
+    def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
+        table, seat = self.table, self.seat
+        if shanten > 2 or not (hand.counts[tile] >= 2 or table.chow_middles(seat)):
+            return super().claim(hand, shanten, giver, tile)  # far from ready, or nothing to claim
+        visible = self.visible()
+        visible[tile] -= 1  # claim_options counts the offered tile apart
+        best = claim_options(hand, tile, (seat - giver) % 4, visible, seat_wind=seat,
+                             prevalent_wind=self.prevalent_wind, flowers=table.seats[seat].flowers,
+                             draws=self.draws())[0]
+        if best.action == "pung":
+            return Response("PENG", (tile_id(best.discard),))
+        if best.action == "chow":
+            return Response("CHI", (parse_meld(best.meld).tile + 1, tile_id(best.discard)))
+        if best.action == "kong" and table.tiles_left(seat) > 0:
+            return Response("GANG")
+        return PASS
 
 
 class RandomBot(ProtocolBot):
@@ -262,4 +304,4 @@ class ShantenBot(ProtocolBot):
         return Response("PLAY", (min(tile_id(o.tile) for o in options if o.shanten == lowest),))
 
 
-BOTS = {"mjfast": MjfastBot, "random": RandomBot, "shanten": ShantenBot}
+BOTS = {"mjfast": MjfastBot, "fan-aware": FanAwareBot, "random": RandomBot, "shanten": ShantenBot}

@@ -1,16 +1,22 @@
 """A match: the same bots play many seeded games; scores are summed per bot.
 
-    summary = run_match(["mjfast", "shanten", "shanten", "shanten"], range(1000), rotate=True)
+    summary = run_match(["mjfast", "shanten", "shanten", "shanten"], range(1000), duplicate=True)
     print(summary.report())
 
 Bots are named as in bots.BOTS and run in this process, or each as a `mjfast botzone`
 process spoken to over the protocol (processes=True). With rotate, game k seats bot i at
-seat (i + k) % 4, so that over four games every bot plays every seat on the same walls'
-kinds of deals.
+seat (i + k) % 4, so that over four games every bot plays every seat. With duplicate, each
+seed's walls are played four times, the seats rotated each time, so that every bot plays
+every seat on the same tiles (most of the luck of the deal cancels out).
+
+The summary gives each bot's mean score per game and, for the first bot named against each
+other, the mean difference per game, each with its 95% interval: the unit of the interval is
+a seed (its four games under duplicate), the scores of one seed's games being related.
 """
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -39,6 +45,28 @@ class BotRecord:
 
 
 @dataclass
+class Mean:
+    """A running mean and its 95% interval (Welford's update; normal approximation)."""
+
+    n: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    @property
+    def half_width(self) -> float:
+        return 1.96 * math.sqrt(self.m2 / (self.n - 1) / self.n) if self.n > 1 else math.inf
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} ± {self.half_width:.2f}"
+
+
+@dataclass
 class MatchSummary:
     games: int = 0
     wins: int = 0
@@ -47,6 +75,9 @@ class MatchSummary:
     unbalanced: int = 0  # games whose scores do not sum to zero (never, if the table is right)
     foul_reasons: list = field(default_factory=list)
     bots: dict = field(default_factory=dict)
+    per_seed: dict = field(default_factory=dict)  # bot name -> Mean of its mean score per game, per seed
+    differences: dict = field(default_factory=dict)  # other bot name -> Mean of the first bot's lead over it
+    _seed: dict = field(default_factory=dict)  # the current seed's (score, seat-games) per bot
 
     def add(self, result, names: list) -> None:
         outcome = self._count(result)
@@ -56,6 +87,20 @@ class MatchSummary:
             record.score += outcome.scores[seat]
             record.wins += outcome.kind == "win" and outcome.win.winner == seat
             record.fouls += outcome.kind == "foul" and outcome.offender == seat
+            total = self._seed.setdefault(name, [0, 0])
+            total[0] += outcome.scores[seat]
+            total[1] += 1
+
+    def end_seed(self) -> None:
+        """Close the current seed's games: their mean scores go into the intervals."""
+        means = {name: score / games for name, (score, games) in self._seed.items()}
+        self._seed = {}
+        for name, mean in means.items():
+            self.per_seed.setdefault(name, Mean()).add(mean)
+        first = next(iter(self.bots), None)
+        for name, mean in means.items():
+            if name != first and first in means:
+                self.differences.setdefault(name, Mean()).add(means[first] - mean)
 
     def _count(self, result):
         outcome = result.outcome
@@ -72,8 +117,14 @@ class MatchSummary:
         lines = [f"{self.games} games: {self.wins} wins, {self.draws} exhaustive draws, {self.fouls} fouls "
                  f"(illegal actions); scores sum to zero in {self.games - self.unbalanced} of {self.games}"]
         for record in self.bots.values():
-            lines.append(f"  {record.name:8s} {record.games:6d} seat-games   average score {record.average:+7.2f}   "
-                         f"win rate {record.wins / max(record.games, 1):6.1%}   fouls {record.fouls}")
+            interval = self.per_seed.get(record.name)
+            within = f" ± {interval.half_width:5.2f}" if interval is not None and interval.n > 1 else ""
+            lines.append(f"  {record.name:10s} {record.games:6d} seat-games   average score "
+                         f"{record.average:+7.2f}{within}   win rate {record.wins / max(record.games, 1):6.1%}   "
+                         f"fouls {record.fouls}")
+        first = next(iter(self.bots), None)
+        for name, lead in self.differences.items():
+            lines.append(f"  {first} - {name}: {lead} a game (95% interval, {lead.n} seeds)")
         lines += [f"  foul: {reason}" for reason in self.foul_reasons[:10]]
         return "\n".join(lines)
 
@@ -84,28 +135,33 @@ def bot_command(name: str, wall: str) -> list:
 
 
 def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, processes: bool = False, log=None,
-              timeout: float = 30.0, match_prefix: str = "mjfast", json_folder=None) -> MatchSummary:
-    """Play one game per seed (walls deal_walls(seed, wall), prevalent wind seed % 4); write
-    each game to the text file `log` when given, and as Botzone's JSON match log to
-    `json_folder`/<match id>.json (botzone_log.write_botzone: the bots' names, the walls)
-    when given; returns the summary."""
+              timeout: float = 30.0, match_prefix: str = "mjfast", json_folder=None,
+              duplicate: bool = False) -> MatchSummary:
+    """Play one game per seed (walls deal_walls(seed, wall), prevalent wind seed % 4), or four
+    with `duplicate` (see the module doc); write each game to the text file `log` when given,
+    and as Botzone's JSON match log to `json_folder`/<match id>.json (botzone_log.write_botzone:
+    the bots' names, the walls) when given; returns the summary."""
     if processes:
         agents = [ProcessAgent(bot_command(name, wall), timeout=timeout, stderr=subprocess.DEVNULL) for name in names]
     else:
         agents = [InProcessAgent(BOTS[name](wall=wall)) for name in names]
     summary = MatchSummary()
     try:
-        for k, seed in enumerate(seeds):
-            shift = k % 4 if rotate else 0
-            order = [(i - shift) % 4 for i in range(4)]  # seat -> index into names/agents
-            walls = deal_walls(seed, wall)
-            result = play_game([agents[i] for i in order], walls, seed % 4, f"{match_prefix}-{seed}")
-            seated = [names[i] for i in order]
-            summary.add(result, seated)
-            if log is not None:
-                log.write(("\n" if k else "") + format_game(result.log) + "\n")
-            if json_folder is not None:
-                write_botzone(result.log, Path(json_folder) / f"{result.log.match_id}.json", seated, walls)
+        k = 0
+        for seed in seeds:
+            for shift in (range(4) if duplicate else [k % 4 if rotate else 0]):
+                order = [(i - shift) % 4 for i in range(4)]  # seat -> index into names/agents
+                walls = deal_walls(seed, wall)
+                match_id = f"{match_prefix}-{seed}" + (f"-{shift}" if duplicate else "")
+                result = play_game([agents[i] for i in order], walls, seed % 4, match_id)
+                seated = [names[i] for i in order]
+                summary.add(result, seated)
+                if log is not None:
+                    log.write(("\n" if k else "") + format_game(result.log) + "\n")
+                if json_folder is not None:
+                    write_botzone(result.log, Path(json_folder) / f"{result.log.match_id}.json", seated, walls)
+                k += 1
+            summary.end_seed()
     finally:
         for agent in agents:
             agent.close()

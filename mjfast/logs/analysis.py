@@ -33,7 +33,7 @@ from ..game.logformat import GameLog, LogError, botzone_fans
 from ..game.outcome import score_win
 from ..game.replay import Replay
 from ..game.state import CLAIM, ROB, IllegalAction
-from ..tiles import N_KINDS
+from ..tiles import N_KINDS, TILE_INDEX, TILE_NAMES
 from . import kernels as K
 from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, VERDICTS, D, G
 
@@ -137,14 +137,36 @@ class _Seat:
         return self.melded, self.exposed, self.packed
 
 
+_VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
+                                      "win_probability_after", "best_win_probability")]
+
+
+def _value_cells(row, table, player: int, tile: int) -> None:
+    """The value ranking's cells of a discard row (see columns.py)."""
+    from ..api import best_discards, draws_left
+
+    options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
+                            prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
+                            draws=draws_left(table.tiles_left(player)))
+    played = TILE_NAMES[tile]
+    rank = next(i for i, o in enumerate(options) if o.tile == played)
+    best, mine = options[0], options[rank]
+    row[_VALUE_CELLS] = (TILE_INDEX[best.tile], rank + 1, round(1000 * mine.expected_score),
+                         round(1000 * best.expected_score), round(1000 * mine.win_probability),
+                         round(1000 * best.win_probability))
+
+
 class GameAnalyser:
     """Analyses games one after another into its decision and game rows.
 
-    fan_aware: also rank every discard as mjfast.best_discards does by default (knowing the
-    8-fan minimum); that ranking costs far more than the rest (see docs/logs.md)."""
+    fan_aware: also rank every discard by the lexicographic fan-aware ranking (knowing the
+    8-fan minimum); that ranking costs far more than the rest (see docs/logs.md). value: and
+    by the value ranking, mjfast.best_discards' default (milliseconds a discard: an option).
+    """
 
-    def __init__(self, fan_aware: bool = True):
+    def __init__(self, fan_aware: bool = True, value: bool = False):
         self.fan_aware = fan_aware
+        self.value = value
         self.lookup = load_table()
         self.scratch = K.Scratch()
         self.decisions = Rows(len(DECISION_CELLS))
@@ -237,6 +259,8 @@ class GameAnalyser:
             return
         if record is not None:
             _answer(row, record.answer(line, player))
+        if self.value:
+            _value_cells(row, table, player, tile)
         seat.meld_counts, seat.n_melds = meld_counts, len(melds)
         seat.figures(shanten, useful, pungs, chows)
 

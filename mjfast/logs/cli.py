@@ -22,6 +22,9 @@ def add_parser(subparsers) -> None:
                       help="local worker processes (default: every core)")
     logs.add_argument("--no-fan-aware", action="store_true",
                       help="skip the fan-aware ranking of discards (its columns stay empty): many times faster")
+    logs.add_argument("--value", action="store_true",
+                      help="also rank every discard by value (expected score): the value columns and agreements; "
+                           "milliseconds a discard")
     logs.set_defaults(run=run)
 
 
@@ -31,7 +34,7 @@ def run(args) -> int:
 
     try:
         s = analyse_logs(args.paths, args.out, workers=args.workers, dask=args.dask,
-                         fan_aware=not args.no_fan_aware)
+                         fan_aware=not args.no_fan_aware, value=args.value)
     except LogsError as exc:
         print(f"mjfast logs: {exc}", file=sys.stderr)
         return 2

@@ -6,7 +6,8 @@ type and meaning; docs/logs.md lists the same (a test keeps the two in step).
 
 Integer cells use NA where a value does not apply to the row (a claim has no discard
 ranking; a draw has no winner). Tiles are tile ids, written out as mjfast's tile names;
-times (type ms) are microseconds, written out as milliseconds.
+times (type ms) are microseconds, written out as milliseconds; fractions and scores (type
+milli) are thousandths, written out as floats.
 """
 
 from __future__ import annotations
@@ -18,13 +19,15 @@ NA = -(2 ** 31)  # int32 minimum: never a real value
 
 class Column(NamedTuple):
     name: str
-    type: str  # int8 int16 int32 bool string, ms (a time), or a set of names written as strings: tile, options, LABELS
+    # int8 int16 int32 bool string, ms (a time), milli (thousandths), or a set of names written as strings:
+    # tile, options, LABELS
+    type: str
     meaning: str
 
     @property
     def written_type(self) -> str:
         """The type in the files: names are strings, times milliseconds as float64."""
-        if self.type == "ms":
+        if self.type in ("ms", "milli"):
             return "float64"
         return self.type if self.type in ("int8", "int16", "int32", "bool") else "string"
 
@@ -70,7 +73,8 @@ DECISION_CELLS = (
     Column("best_shanten", "int8", "discard: shanten after mjfast's best plain discard"),
     Column("best_acceptance", "int16", "discard: acceptance after mjfast's best plain discard"),
     Column("best_fan_aware", "tile",
-           "discard: mjfast's best discard knowing the 8-fan minimum (mjfast.best_discards, the default ranking)"),
+           "discard: mjfast's best discard by the lexicographic fan-aware ranking, knowing the 8-fan minimum "
+           "(mjfast.best_discards(ranking='fan-aware'))"),
     Column("fan_aware_rank", "int8", "discard: position of the tile played in the fan-aware ranking"),
     Column("effective_shanten_after", "int8",
            "discard: shanten counting only waits that reach 8 fans, after the tile played (see docs/logs.md)"),
@@ -79,6 +83,14 @@ DECISION_CELLS = (
            "discard: unseen copies of the waits (ready) or draws (one step away) that lead to 8 fans; "
            "empty further away"),
     Column("best_valid_acceptance", "int16", "discard: the same after mjfast's best fan-aware discard"),
+    Column("best_value", "tile",
+           "discard, with the value ranking (mjfast logs --value): mjfast's best discard by expected score "
+           "(mjfast.best_discards' default ranking, the draws the player's wall makes likely)"),
+    Column("value_rank", "int8", "discard, with --value: position of the tile played in that ranking"),
+    Column("expected_score_after", "milli", "discard, with --value: the expected score of the tile played"),
+    Column("best_expected_score", "milli", "discard, with --value: the expected score of mjfast's best discard"),
+    Column("win_probability_after", "milli", "discard, with --value: the win probability of the tile played"),
+    Column("best_win_probability", "milli", "discard, with --value: the win probability of mjfast's best discard"),
     Column("shanten_lost", "int8", "discard: shanten_after - best_shanten"),
     Column("acceptance_lost", "int16",
            "discard: best_acceptance - acceptance_after at the best shanten; all of best_acceptance when the "
@@ -166,7 +178,7 @@ def decode(columns, row) -> dict:
             decoded[column.name] = option_names(value)
         elif column.type == "bool":
             decoded[column.name] = value != 0
-        elif column.type == "ms":
+        elif column.type in ("ms", "milli"):
             decoded[column.name] = value / 1000.0
         else:
             decoded[column.name] = value

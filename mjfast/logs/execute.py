@@ -49,23 +49,25 @@ def _result(chunk, future) -> ChunkResult:
 
 @contextmanager
 def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None,
-             dask: "str | None" = None) -> Iterator[Iterator[ChunkResult]]:
+             dask: "str | None" = None, value: bool = False) -> Iterator[Iterator[ChunkResult]]:
     """The ChunkResult of every chunk, in order: on the Dask scheduler at address `dask`, or
-    on `workers` local processes (default: every core; 1: in this process)."""
+    on `workers` local processes (default: every core; 1: in this process); the analysis as
+    work.analyse_chunk(chunk, fan_aware, value)."""
     if dask is not None:
         with _dask_client(dask) as client:
             window = CHUNKS_IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-            yield _in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, pure=False), chunks, window)
+            yield _in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, pure=False), chunks,
+                            window)
         return
     workers = local_cores() if workers is None else workers
     if workers == 1:
-        yield (analyse_chunk(chunk, fan_aware) for chunk in chunks)
+        yield (analyse_chunk(chunk, fan_aware, value) for chunk in chunks)
         return
     # spawn, not fork: a forked child would inherit numba's state from a parent that may have
     # run kernels already
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     try:
-        yield _in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware), chunks,
+        yield _in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value), chunks,
                         CHUNKS_IN_FLIGHT_PER_WORKER * workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

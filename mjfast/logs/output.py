@@ -54,7 +54,7 @@ def _cells(columns, rows: np.ndarray) -> dict:
             arrays[column.name] = _NAMES[column.type].take(pa.array(values, mask=missing))
         elif column.type == "bool":
             arrays[column.name] = pa.array(values != 0, pa.bool_(), mask=missing)
-        elif column.type == "ms":  # microseconds in the cells
+        elif column.type in ("ms", "milli"):  # thousandths in the cells
             arrays[column.name] = pa.array(values / 1000.0, pa.float64(), mask=missing)
         else:
             arrays[column.name] = pa.array(values.astype(column.type), _ARROW_TYPES[column.type], mask=missing)

@@ -26,6 +26,20 @@ def _pyplot():
     return plt
 
 
+def _by_shanten(s: dict) -> list:
+    """The agreement table by the hand's shanten, for each ranking computed."""
+    computed = (("plain", "plain", True), ("fan_aware", "fan-aware", s["fan_aware"]), ("value", "value", s["value"]))
+    rankings = [(name, label) for name, label, on in computed if on]
+    lines = ["How often the tile played was each ranking's first choice (and among its first three), by the hand's "
+             "shanten:", "",
+             "| shanten | discards | " + " | ".join(f"{label} top 1 | top 3" for _, label in rankings) + " |",
+             "|---|---|" + "---|---|" * len(rankings)]
+    for band, figures in s["by_shanten"].items():
+        cells = [f"{_percent(figures[name + '_top1'])} | {_percent(figures[name + '_top3'])}" for name, _ in rankings]
+        lines.append(f"| {band} | {figures['discards']} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
 def _percent(rate) -> str:
     return "–" if rate is None else f"{100 * rate:.1f}%"
 
@@ -115,6 +129,7 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
         "Top: the tiles of acceptance a discard gave up against mjfast's best plain discard, by the "
         "player's turn. Bottom: how often the discard was mjfast's first choice.",
         "",
+        *_by_shanten(s),
         f"![{PLOTS['agreement_by_player.png']}](agreement_by_player.png)",
         "",
         "| seat | games | win rate | dealt in | mean score | mean fans of wins | plain agreement | fan-aware agreement "

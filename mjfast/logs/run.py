@@ -40,10 +40,12 @@ def _out_folder(out) -> Path:
 
 
 def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None" = None, fan_aware: bool = True,
-                 progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK) -> dict:
+                 progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK, value: bool = False) -> dict:
     """Analyse every game of the logs at `paths` (files or folders, plain or gzip) into the
     folder `out`: decisions.parquet/.csv, games.parquet/.csv, summary.json, report.md and its
-    plots. Runs on `workers` local processes (default: every core) or on the Dask scheduler
+    plots; with `value`, every discard is also ranked by the value ranking (mjfast.best_discards'
+    default: milliseconds a discard, against microseconds for the rest). Runs on `workers` local
+    processes (default: every core) or on the Dask scheduler
     at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
     (default: when it is a terminal). Returns the summary (as written to summary.json).
     Raises LogsError for bad input."""
@@ -62,10 +64,10 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
 
     folder = _out_folder(out)
     show = sys.stderr.isatty() if progress is None else progress
-    summary = Summary(fan_aware)
+    summary = Summary(fan_aware, value)
     start = time.perf_counter()
     # a Dask scheduler is reached before any file is written
-    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask) as results, \
+    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value) as results, \
             tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
         decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
         games = TableFiles(folder, "games", GAME_SCHEMA)

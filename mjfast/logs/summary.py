@@ -26,6 +26,10 @@ _TURN_FIGURES = ("discards", "plain_agreements", "fan_aware_agreements", "accept
 _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
 _JUDGE_FIGURES = ("tile_counts_checked", "tile_counts_matched", "can_hu_checked", "can_hu_matched")
 _PASS = ACTIONS.index("pass")
+# Agreement by the hand's shanten (the best discard's: 0 ready, 1, 2, 3 or more): for each
+# ranking, the tile played was its first, or among its first three.
+BANDS = ("0", "1", "2", "3+")
+_RANKS = {"plain": "plain_rank", "fan_aware": "fan_aware_rank", "value": "value_rank"}
 
 
 def _rate(part, whole) -> "float | None":
@@ -33,8 +37,10 @@ def _rate(part, whole) -> "float | None":
 
 
 class Summary:
-    def __init__(self, fan_aware: bool = True):
+    def __init__(self, fan_aware: bool = True, value: bool = False):
         self.fan_aware = fan_aware
+        self.value = value
+        self.bands = {name: np.zeros((3, len(BANDS)), np.int64) for name in _RANKS}  # discards, top 1, top 3
         self.games_read = self.games_analysed = 0
         self.rejected: list = []
         self.results = Counter()
@@ -93,6 +99,13 @@ class Summary:
 
     def _add_discards(self, discards: np.ndarray) -> None:
         players, turns = discards[:, D["player"]], discards[:, D["turn"]]
+        band = np.clip(discards[:, D["best_shanten"]], 0, len(BANDS) - 1)
+        for name, column in _RANKS.items():
+            rank = discards[:, D[column]]
+            known = rank != NA
+            counts = self.bands[name]
+            for row, chosen in enumerate((known, known & (rank == 1), known & (rank <= 3))):
+                counts[row] += np.bincount(band[chosen], minlength=len(BANDS))
         plain = discards[:, D["plain_rank"]] == 1
         fan = discards[:, D["fan_aware_rank"]] == 1
         lost = discards[:, D["acceptance_lost"]]
@@ -114,6 +127,14 @@ class Summary:
             self.turn[name] = kept
 
     # --- the figures -------------------------------------------------------------------------
+
+    def by_shanten(self) -> dict:
+        """For each band of BANDS and each ranking computed: discards, top-1 and top-3 rates."""
+        shown = [name for name, on in (("plain", True), ("fan_aware", self.fan_aware), ("value", self.value)) if on]
+        return {band: {"discards": int(self.bands["plain"][0, b]),
+                       **{f"{name}_top1": _rate(self.bands[name][1, b], self.bands[name][0, b]) for name in shown},
+                       **{f"{name}_top3": _rate(self.bands[name][2, b], self.bands[name][0, b]) for name in shown}}
+                for b, band in enumerate(BANDS)}
 
     def players(self) -> dict:
         s = self.seat
@@ -172,6 +193,9 @@ class Summary:
             "fan_aware_agreement": _rate(s["fan_aware_agreements"].sum(), discards) if self.fan_aware else None,
             "efficient_discards": _rate(s["efficient_discards"].sum(), discards),
             "mean_acceptance_lost": _rate(s["acceptance_lost"].sum(), discards),
+            "value": self.value,
+            "value_agreement": _rate(self.bands["value"][1].sum(), discards) if self.value else None,
+            "by_shanten": self.by_shanten(),
             "players": self.players(),
             "by_turn": self.by_turn(),
             "win_fans": {str(total): n for total, n in sorted(self.win_fans.items())},

@@ -56,21 +56,21 @@ class ChunkResult(NamedTuple):
 _local = threading.local()  # an analyser per thread: Dask runs tasks on threads
 
 
-def _analyser(fan_aware: bool):
+def _analyser(fan_aware: bool, value: bool):
     from .analysis import GameAnalyser
 
     if not hasattr(_local, "analysers"):
         _local.analysers = {}
     analysers = _local.analysers
-    if fan_aware not in analysers:
-        analysers[fan_aware] = GameAnalyser(fan_aware)
-    return analysers[fan_aware]
+    if (fan_aware, value) not in analysers:
+        analysers[fan_aware, value] = GameAnalyser(fan_aware, value)
+    return analysers[fan_aware, value]
 
 
-def analyse_chunk(chunk: Chunk, fan_aware: bool = True) -> ChunkResult:
+def analyse_chunk(chunk: Chunk, fan_aware: bool = True, value: bool = False) -> ChunkResult:
     """Parse, replay and analyse every game of the chunk; a game that does not read or
     breaks a rule is rejected with its match id, line and reason, and the rest goes on."""
-    analyser = _analyser(fan_aware)
+    analyser = _analyser(fan_aware, value)
     rejected = []
     for index, block in enumerate(chunk.blocks, chunk.first):
         try:

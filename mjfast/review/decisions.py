@@ -5,9 +5,10 @@ The game is replayed by mjfast.game.Replay and analysed by mjfast.logs' GameAnal
 rows (the columns of `mjfast logs`' decisions table) each decision carries as `logs`: the
 review adds what the table of a run does not keep, every option with its figures.
 
-- discard (every Play): the options are mjfast.best_discards of the hand, fan-aware, with
-  what the player sees, the winds and the flowers; the choice is the tile played, its rank
-  its position there.
+- discard (every Play): the options are mjfast.best_discards of the hand (its default value
+  ranking, with the draws the player's wall makes likely: api.draws_left), with what the
+  player sees, the winds and the flowers; the choice is the tile played, its rank its position
+  there (the value_rank of `mjfast logs --value`).
 - claim (every claim opportunity of `mjfast logs`): pass and each claim the rules allowed;
   a chow or pung is shown by the best discard after it (best_discards of the hand with the new
   meld), pass by the hand as it is (the option of discarding the offered tile from the hand
@@ -35,7 +36,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..api import acceptance as acceptance_of
-from ..api import best_discards
+from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
 from ..errors import HandError
 from ..game.bots import MjfastBot
@@ -62,7 +63,7 @@ WORDS = {"Draw": "draws", "Play": "discards", "Chi": "chows", "Peng": "pungs", "
 def _analyser():
     from ..logs.analysis import GameAnalyser
 
-    return GameAnalyser(fan_aware=True)
+    return GameAnalyser(fan_aware=True, value=True)
 
 
 def logs_rows(game: GameLog) -> dict:
@@ -184,7 +185,7 @@ class _Reviewer:
         seat = table.seats[p]
         options = [option_figures(o) for o in best_discards(
             table.hand(p), visible=table.visible_to(p), seat_wind=p, prevalent_wind=table.prevalent_wind,
-            flowers=seat.flowers)]
+            flowers=seat.flowers, draws=draws_left(table.tiles_left(p)))]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
@@ -225,7 +226,8 @@ class _Reviewer:
         seat = table.seats[p]
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
-        advice = dict(visible=visible, seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers)
+        advice = dict(visible=visible, seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
+                      draws=draws_left(table.tiles_left(p)))
         allowed = (row["options"] or "").split()
         with_tile = hand.counts.copy()
         with_tile[tile] += 1

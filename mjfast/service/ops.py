@@ -113,7 +113,8 @@ def op_waits(params: dict) -> dict:
     return result
 
 
-def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True) -> dict:
+def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
+           draws=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form) and every discard.
     A hand waiting to draw raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
@@ -121,9 +122,8 @@ def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan
     from ..hand import require_size
 
     require_size(hand, 14, "advise")
-
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
-                                   flowers=flowers, fan_aware=fan_aware)
+                                   flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws)
     by_form = mjfast.shanten_by_form(hand)
     return {
         "hand": hand.to_compact(),
@@ -145,13 +145,57 @@ def _option(o) -> dict:
             row["valid_draws"] = list(o.valid_draws)
     if o.wait_fans:
         row["waits"] = [{"tile": w.tile, "fans": w.discard, "fans_self_drawn": w.self_drawn} for w in o.wait_fans]
+    _value_fields(row, o)
     return row
 
 
+def _value_fields(row: dict, o) -> None:
+    """The value figures of an option (a discard or a claim), where it has them."""
+    if o.win_probability is not None:
+        row["win_probability"] = round(o.win_probability, 4)
+        row["expected_score"] = round(o.expected_score, 3)
+        row["ready_by_draw"] = [round(p, 4) for p in o.ready_by_draw]
+        row["win_by_draw"] = [round(p, 4) for p in o.win_by_draw]
+
+
+_VALUE = {"ranking": (str,), "draws": (int,)}
+
+
 def op_advise(params: dict) -> dict:
-    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), **_WINDS})
+    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), **_WINDS, **_VALUE})
     return advice(_hand(params), params.get("visible"), fan_aware=params.get("fan_aware", True),
-                  **_fan_conditions(params, _WINDS))
+                  **_fan_conditions(params, (*_WINDS, *_VALUE)))
+
+
+_OFFERED_BY = {"left": 1, "across": 2, "right": 3, 1: 1, 2: 2, 3: 3}
+
+
+def claim(hand, tile, offered_by, visible=None, last_discard=False, **conditions) -> dict:
+    """The claim result: every answer to the discard, best first (mjfast.claim_options)."""
+    from ..claims import WHO, claim_options
+
+    options = claim_options(hand, tile, offered_by, visible, last_discard=last_discard, **conditions)
+    rows = []
+    for o in options:
+        row = {"action": o.action, "meld": o.meld, "discard": o.discard, "shanten": o.shanten}
+        if o.fans is not None:
+            row["fans"] = o.fans
+        _value_fields(row, o)
+        rows.append(row)
+    return {"hand": hand.to_compact(), "tile": tile, "from": WHO[offered_by], "options": rows}
+
+
+def op_claim(params: dict) -> dict:
+    _take(params, {"hand": HAND, "tile": (str, int), "from": (str, int), "visible": HAND, "last_discard": (bool,),
+                   **_WINDS, **_VALUE}, ("hand", "tile", "from"))
+    offered_by = _OFFERED_BY.get(params["from"])
+    if offered_by is None:
+        raise RequestError("bad_param", f"'from' is who discarded the tile: left, across or right (or 1-3), "
+                                        f"got {params['from']!r}")
+    from ..tiles import tile_name
+
+    return claim(_hand(params), tile_name(params["tile"]), offered_by, params.get("visible"),
+                 params.get("last_discard", False), **_fan_conditions(params, (*_WINDS, *_VALUE)))
 
 
 def fan_rows(result) -> list:
@@ -217,6 +261,7 @@ OPS = {
     "waits": op_waits,
     "acceptance": op_acceptance,
     "advise": op_advise,
+    "claim": op_claim,
     "score": op_score,
     "settle": op_settle,
     "version": op_version,

@@ -1,0 +1,523 @@
+"""Value-aware advice: for every discard of a hand, the probability of being ready with a wait
+that can win, the probability of a valid win, and the expected score of that win, with the
+rest of the hand played to maximise each figure. docs/advice.md states the model; in short:
+
+- The player draws `draws` more tiles. Each draw is one of the tiles the player has not
+  seen, each kind in proportion to its unseen copies (4 less those in the hand, its melds,
+  the tiles seen elsewhere, and the tiles of the hand at the decision that it has since
+  discarded); tiles drawn and thrown back again are not tracked.
+- Before each draw the other three players discard: with a ready hand whose waits win on a
+  discard (8 fans, flowers aside), each of those `ron_discards` discards is a winning tile
+  with probability (valid waits' unseen copies) / (unseen tiles), independently.
+- A round may end the game for another reason (another player's win) with probability
+  `hazard`.
+- A win scores as the Botzone judge settles it, for the winner: 3 x (8 + F) self-drawn,
+  8 + F + 2 x 8 on a discard, F the fans with flowers. A win that does not reach 8 fans
+  (flowers aside) is no win.
+- The continuation: after each draw, any discard (or a win); the hands considered are those
+  within `extra` steps of the best route: a hand reached after d draws is kept when its
+  shanten + d is at most the best discard's shanten + extra (exchanges that keep or lose a
+  step are in the model, as MCR needs them: a ready hand short of 8 fans must change its
+  waits). Throwing the drawn tile back is always allowed. Claims are not part of the
+  continuation.
+
+Under that model the figures are exact: the graph of hands is built once (build_graph), then
+one backward pass over the draws left gives every figure for every number of draws at once
+(values_by_draws), each with its own optimal policy.
+"""
+
+import numpy as np
+
+from ..fan.layout import WIN_SELF_DRAWN
+from ..jit import lowest_bit, njit
+from .all_forms import all_forms, best_of
+from .discards import discard_sweep, draw_sweep, prepare_look_ahead
+from .fan_advice import hand_ranks, new_score_work, ranks_with, scored_points
+from .group_dp import INF
+from .one_hand import check_counts
+from .regular import meld_check_bits
+from .rows import OK, SEEN_TOO_OFTEN
+from .scratch import N_FORMS
+
+# A hand's key: its counts as two base-5 numbers (the 27 suit tiles, the 7 honours); adding
+# or removing tile t changes it by POW5[t].
+POW5 = np.array([5 ** t for t in range(27)] + [5 ** t for t in range(7)], np.int64)
+_SUIT_KEY = np.array([1] * 27 + [0] * 7, np.int64)  # which of the two numbers a tile is in
+_MIX0 = np.int64(-7046029254386353131)
+_MIX1 = np.int64(-4417276706812531889)
+FULL = -1  # build_graph ran out of room: the caller gives it more
+# Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
+# tenfold a step (a median of 600,000 hands at four steps), and the figures are small.
+MAX_EXCHANGE_SHANTEN = 3
+# The settlement, for the winner (the Botzone judge's): F = fans with flowers.
+BASE = 8
+
+
+@njit(inline="always")
+def _slot(key0, key1, size):
+    h = key0 * _MIX0 ^ key1 * _MIX1  # wraps: a multiplicative hash
+    return (h >> 24) & (size - 1)
+
+
+@njit(inline="always")
+def _find(table_slots, keys, key0, key1):
+    """(index of the node with this key or -1, the slot where it is or would go)."""
+    size = table_slots.shape[0]
+    s = _slot(key0, key1, size)
+    while True:
+        j = table_slots[s] - 1
+        if j < 0:
+            return -1, s
+        if keys[j, 0] == key0 and keys[j, 1] == key1:
+            return j, s
+        s = (s + 1) & (size - 1)
+
+
+@njit(inline="always")
+def _hand_key(hand):
+    k0 = np.int64(0)
+    k1 = np.int64(0)
+    for t in range(27):
+        k0 += hand[t] * POW5[t]
+    for t in range(27, 34):
+        k1 += hand[t] * POW5[t]
+    return k0, k1
+
+
+@njit(inline="always")
+def _unseen(hand, fixed, reference, out):
+    """out = the copies of each kind the player has not seen, with `hand` held: 4 less the
+    copies fixed (melds, seen elsewhere), less the hand's or the decision hand's copies,
+    whichever is more (a tile of the decision hand discarded since is on the table).
+    Returns their total."""
+    total = 0
+    for t in range(34):
+        held = hand[t] if hand[t] > reference[t] else reference[t]
+        u = 4 - fixed[t] - held
+        u = u if u > 0 else 0
+        out[t] = u
+        total += u
+    return total
+
+
+@njit(nrt=True)
+def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
+                prevalent, rules, minimum, flowers, budget, ron_discards, capacity, work):
+    """The hands of the model (see the module doc) reachable from the 3n+1 `roots` (their
+    deficiencies and useful masks given), within `budget`: a hand reached after d draws is
+    kept when its shanten + d <= budget. Returns (status, arrays) with status FULL when the
+    graph needs more than `capacity` hands of 13 tiles (the caller retries with more).
+
+    13-tile hands ("nodes", root i is node i): counts, key, depth, deficiency, useful mask;
+    per node the chance of a discard win per round (ron) and its mean score, whether it is
+    ready with a wait that can win, the probability of a draw that only goes back (stay),
+    and its draws (edges: the 14-tile hand reached, its probability, the self-drawn win's
+    score or 0). 14-tile hands: their discards kept (children, node indices)."""
+    cap13 = capacity
+    cap14 = 4 * capacity
+    cap_edges = 8 * capacity
+    cap_children = 8 * capacity
+    counts13 = np.zeros((cap13, 34), np.uint8)
+    keys13 = np.empty((cap13, 2), np.int64)
+    depth13 = np.empty(cap13, np.int64)
+    dist13 = np.empty(cap13, np.int64)
+    mask13 = np.empty(cap13, np.int64)
+    ron13 = np.zeros(cap13, np.float64)
+    ron_score13 = np.zeros(cap13, np.float64)
+    valid13 = np.zeros(cap13, np.bool_)
+    stay13 = np.zeros(cap13, np.float64)
+    edge_start = np.zeros(cap13, np.int64)
+    edge_end = np.zeros(cap13, np.int64)
+    edge_child = np.empty(cap_edges, np.int64)
+    edge_p = np.empty(cap_edges, np.float64)
+    edge_win = np.empty(cap_edges, np.float64)
+    keys14 = np.empty((cap14, 2), np.int64)
+    child_start = np.zeros(cap14 + 1, np.int64)
+    children = np.empty(cap_children, np.int64)
+    size13 = 1
+    while size13 < 2 * cap13:
+        size13 *= 2
+    size14 = 1
+    while size14 < 2 * cap14:
+        size14 *= 2
+    slots13 = np.zeros(size13, np.int64)
+    slots14 = np.zeros(size14, np.int64)
+    graph = (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end,
+             edge_child, edge_p, edge_win, keys14, child_start, children)
+
+    n13 = 0
+    for r in range(n_roots):
+        k0, k1 = _hand_key(roots[r])
+        j, s = _find(slots13, keys13, k0, k1)
+        # distinct discards leave distinct hands: each root is new
+        slots13[s] = n13 + 1
+        keys13[n13, 0] = k0
+        keys13[n13, 1] = k1
+        for t in range(34):
+            counts13[n13, t] = roots[r, t]
+        depth13[n13] = 0
+        dist13[n13] = root_dist[r]
+        mask13[n13] = root_mask[r]
+        n13 += 1
+    n14 = 0
+    n_edges = 0
+    n_children = 0
+    hand = np.empty(34, np.int64)
+    unseen = np.empty(34, np.int64)
+    win_score = np.zeros(34, np.float64)
+    check_bits = meld_check_bits(meld_counts)
+    ranks = np.empty(4, np.int64)
+    sweep_dist = np.empty(34, np.int64)
+    sweep_mask = np.empty(34, np.int64)
+    form_dist = np.empty(N_FORMS, np.int64)
+    form_mask = np.empty(N_FORMS, np.int64)
+    out, fan_work = new_score_work()
+    # Breadth first, a depth at a time (a node's depth is the fewest draws that reach it, and a
+    # 14-tile hand keeps the discards its first parent's depth allows): first the nodes with
+    # room in the budget, which make the 14-tile hands of that depth, then those at the
+    # budget's edge, which only improve or use a 14-tile hand already made.
+    level = 0
+    while level < n13:
+        level_end = n13
+        for at_edge_pass in range(2):
+            for i in range(level, level_end):
+                if (dist13[i] - 1 + depth13[i] >= budget) == (at_edge_pass == 1):
+                    n_edges, n13, n14, n_children = _expand(
+                        i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum,
+                        flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children,
+                        hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
+                        out, fan_work, work)
+                    if n13 < 0:
+                        return FULL, graph, 0, 0
+        level = level_end
+    return OK, graph, n13, n14
+
+
+@njit(nrt=False)
+def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
+            ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score, check_bits,
+            ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, work):
+    """Node i's ready figures and draws, the 14-tile hands they reach and the discards those
+    keep (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 -1
+    when the graph is full."""
+    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
+     edge_p, edge_win, keys14, child_start, children) = graph
+    cap13 = counts13.shape[0]
+    cap14 = keys14.shape[0]
+    cap_edges = edge_child.shape[0]
+    cap_children = children.shape[0]
+    for t in range(34):
+        hand[t] = counts13[i, t]
+    total = _unseen(hand, fixed, reference, unseen)
+    d = depth13[i]
+    ready = dist13[i] == 1
+    for t in range(34):
+        win_score[t] = 0.0
+    if ready and total > 0:
+        ron_copies = 0
+        ron_total = 0.0
+        can_win = False
+        suits, honours = hand_ranks(table, hand)
+        waits = mask13[i]
+        while waits:
+            w = lowest_bit(waits)
+            waits &= waits - 1
+            if unseen[w] <= 0:
+                continue
+            hand[w] += 1
+            won_suits, won_honours = ranks_with(table, hand, suits, honours, w)
+            on_discard = scored_points(table, hand, won_suits, won_honours, melds, w, 0, seat, prevalent, rules,
+                                       out, fan_work, work)[0]
+            self_drawn = scored_points(table, hand, won_suits, won_honours, melds, w, WIN_SELF_DRAWN, seat,
+                                       prevalent, rules, out, fan_work, work)[0]
+            hand[w] -= 1
+            if on_discard >= minimum:
+                ron_copies += unseen[w]
+                ron_total += unseen[w] * (3 * BASE + on_discard + flowers)
+                can_win = True
+            if self_drawn >= minimum:
+                win_score[w] = 3.0 * (BASE + self_drawn + flowers)
+                can_win = True
+        valid13[i] = can_win
+        if ron_copies > 0:
+            miss = 1.0 - ron_copies / total
+            ron13[i] = 1.0 - miss ** ron_discards
+            ron_score13[i] = ron_total / ron_copies
+    edge_start[i] = n_edges
+    stay = 0.0
+    held = np.int64(0)
+    for t in range(34):
+        if hand[t]:
+            held |= np.int64(1) << t
+    prepared = False
+    floor = 0
+    # At the budget's edge only a draw that lowers the shanten keeps a discard other than
+    # itself, and a ready hand's such draw is its win: no sweep needed for the rest.
+    at_edge = dist13[i] - 1 + d >= budget
+    for u in range(34):
+        if unseen[u] <= 0:
+            continue
+        p = unseen[u] / total
+        useful = (mask13[i] >> u) & 1
+        k0 = keys13[i, 0] + POW5[u] * _SUIT_KEY[u]
+        k1 = keys13[i, 1] + POW5[u] * (1 - _SUIT_KEY[u])
+        j, s = _find(slots14, keys14, k0, k1)
+        if j < 0 and at_edge and (not useful or ready):
+            # no discard of its own budget keeps this draw: the win, or back to this hand
+            j = -2
+        if j == -2:
+            if win_score[u] > 0.0:
+                if n_edges >= cap_edges:
+                    return n_edges, -1, n14, n_children
+                edge_child[n_edges] = -1
+                edge_p[n_edges] = p
+                edge_win[n_edges] = win_score[u]
+                n_edges += 1
+            else:
+                stay += p
+            continue
+        if j < 0:
+            if n14 >= cap14:
+                return n_edges, -1, n14, n_children
+            if not prepared:  # the draw sweeps of this hand: discards within the budget
+                floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, budget - d, held, False,
+                                           0, ranks, work)
+                prepared = True
+            j = n14
+            n14 += 1
+            slots14[s] = j + 1
+            keys14[j, 0] = k0
+            keys14[j, 1] = k1
+            child_start[j] = n_children
+            hand[u] += 1
+            found = draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, budget - d, floor, 0, sweep_dist,
+                               sweep_mask, work, form_dist, form_mask, ranks)
+            while found:
+                k = lowest_bit(found)
+                found &= found - 1
+                c0 = k0 - POW5[k] * _SUIT_KEY[k]
+                c1 = k1 - POW5[k] * (1 - _SUIT_KEY[k])
+                c, cs = _find(slots13, keys13, c0, c1)
+                if c < 0:
+                    if n13 >= cap13:
+                        return n_edges, -1, n14, n_children
+                    c = n13
+                    n13 += 1
+                    slots13[cs] = c + 1
+                    keys13[c, 0] = c0
+                    keys13[c, 1] = c1
+                    for t in range(34):
+                        counts13[c, t] = hand[t]
+                    counts13[c, k] -= 1
+                    depth13[c] = d + 1
+                    dist13[c] = sweep_dist[k]
+                    mask13[c] = sweep_mask[k]
+                if n_children >= cap_children:
+                    return n_edges, -1, n14, n_children
+                children[n_children] = c
+                n_children += 1
+            hand[u] -= 1
+            if not (held >> u) & 1 and dist13[i] + d <= budget:
+                # discarding a drawn tile the hand did not hold gives the hand back: the
+                # sweep leaves it out, but another hand reaching this one may choose it
+                if n_children >= cap_children:
+                    return n_edges, -1, n14, n_children
+                children[n_children] = i
+                n_children += 1
+            child_start[j + 1] = n_children
+        active = win_score[u] > 0.0
+        if not active:
+            for e in range(child_start[j], child_start[j + 1]):
+                if children[e] != i:
+                    active = True
+                    break
+        if not active:
+            stay += p  # every discard kept after this draw goes back: the hand stays
+            continue
+        if n_edges >= cap_edges:
+            return n_edges, -1, n14, n_children
+        edge_child[n_edges] = j
+        edge_p[n_edges] = p
+        edge_win[n_edges] = win_score[u]
+        n_edges += 1
+    stay13[i] = stay
+    edge_end[i] = n_edges
+    return n_edges, n13, n14, n_children
+
+
+@njit(nrt=True)
+def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score):
+    """The backward pass over the draws left: for every root r and k = 1..draws draws left,
+    out_ready[r, k-1] = the probability of being ready with a wait that can win within k
+    draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
+    the win with `draws` left. Each figure with its own optimal policy (each later discard
+    the one that maximises it). The model is the same at every draw, so the values for k
+    draws left come from those for k - 1."""
+    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
+     edge_p, edge_win, keys14, child_start, children) = graph
+    ready = np.empty(n13, np.float64)
+    win = np.zeros(n13, np.float64)
+    score = np.zeros(n13, np.float64)
+    for i in range(n13):
+        ready[i] = 1.0 if valid13[i] else 0.0
+    ready_next = np.empty(n13, np.float64)
+    win_next = np.empty(n13, np.float64)
+    score_next = np.empty(n13, np.float64)
+    best_ready = np.empty(n14, np.float64)
+    best_win = np.empty(n14, np.float64)
+    best_score = np.empty(n14, np.float64)
+    go_on = 1.0 - hazard
+    for k in range(1, draws + 1):
+        for j in range(n14):  # after a draw: the best discard kept, for each figure
+            r = 0.0
+            w = 0.0
+            s = 0.0
+            for e in range(child_start[j], child_start[j + 1]):
+                c = children[e]
+                r = max(r, ready[c])
+                w = max(w, win[c])
+                s = max(s, score[c])
+            best_ready[j] = r
+            best_win[j] = w
+            best_score[j] = s
+        for i in range(n13):
+            stay = stay13[i]
+            r = stay * ready[i]
+            w = stay * win[i]
+            s = stay * score[i]
+            for e in range(edge_start[i], edge_end[i]):
+                j = edge_child[e]
+                p = edge_p[e]
+                won = edge_win[e]
+                if j < 0:  # the win, or back to this hand
+                    r += p * ready[i]
+                    w += p * max(1.0 if won > 0.0 else 0.0, win[i])
+                    s += p * max(won, score[i])
+                    continue
+                r += p * max(best_ready[j], ready[i])
+                w += p * max(1.0 if won > 0.0 else 0.0, best_win[j], win[i])
+                s += p * max(won, best_score[j], score[i])
+            ready_next[i] = 1.0 if valid13[i] else r
+            ron = ron13[i]
+            win_next[i] = ron + (1.0 - ron) * go_on * w
+            score_next[i] = ron * ron_score13[i] + (1.0 - ron) * go_on * s
+        ready, ready_next = ready_next, ready
+        win, win_next = win_next, win
+        score, score_next = score_next, score
+        for r_ in range(n_roots):
+            out_ready[r_, k - 1] = ready[r_]
+            out_win[r_, k - 1] = win[r_]
+    for r_ in range(n_roots):
+        out_score[r_] = score[r_]
+
+
+@njit(nrt=True)
+def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
+                  prevalent, rules, minimum, flowers, budget, draws, ron_discards, hazard, out_ready, out_win,
+                  out_score, work):
+    """build_graph (with room enough) then values_by_draws; the graph's number of 13-tile
+    hands."""
+    capacity = 256
+    while True:
+        status, graph, n13, n14 = build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds,
+                                              fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
+                                              ron_discards, capacity, work)
+        if status == OK:
+            break
+        capacity *= 4
+    values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score)
+    return n13
+
+
+@njit(cache=True)
+def value_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, flowers,
+                      draws, ron_discards, hazard, extra, out_ready, out_win, out_score, work):
+    """The value figures of every discard of a 3n+2 hand (see the module doc): for each kind
+    t held, out_ready[t, k] and out_win[t, k] within k + 1 draws (k < draws) and out_score[t];
+    0 for kinds not held and for discards beyond the model's budget (more than `extra` steps
+    behind the best discard; further than MAX_EXCHANGE_SHANTEN, no exchanges: a lower bound).
+    Returns (status, the `extra` used)."""
+    status = check_counts(counts, meld_counts, n_melds, 14)
+    if status != OK:
+        return status, 0
+    fixed = np.empty(34, np.int64)
+    for t in range(34):
+        fixed[t] = np.int64(meld_counts[t]) + np.int64(visible[t])
+        if fixed[t] + counts[t] > 4:
+            return SEEN_TOO_OFTEN, 0
+    hand = counts.astype(np.int64)
+    dist = np.empty(34, np.int64)
+    mask = np.empty(34, np.int64)
+    discard_sweep(table, hand, meld_counts, n_melds, dist, mask, work, np.empty(N_FORMS, np.int64),
+                  np.empty(N_FORMS, np.int64))
+    best = INF
+    for t in range(34):
+        best = min(best, dist[t])
+    if best - 1 > MAX_EXCHANGE_SHANTEN:
+        extra = 0  # the exchanges' graph grows tenfold a step: further away, the lower bound
+    budget = best - 1 + extra
+    roots = np.empty((34, 34), np.int64)
+    root_dist = np.empty(34, np.int64)
+    root_mask = np.empty(34, np.int64)
+    kind_of = np.empty(34, np.int64)
+    n_roots = 0
+    for t in range(34):
+        out_score[t] = 0.0
+        for k in range(draws):
+            out_ready[t, k] = 0.0
+            out_win[t, k] = 0.0
+        if dist[t] < INF and dist[t] - 1 <= budget:
+            roots[n_roots, :] = hand
+            roots[n_roots, t] -= 1
+            root_dist[n_roots] = dist[t]
+            root_mask[n_roots] = mask[t]
+            kind_of[n_roots] = t
+            n_roots += 1
+    ready = np.zeros((n_roots, draws), np.float64)
+    win = np.zeros((n_roots, draws), np.float64)
+    score = np.zeros(n_roots, np.float64)
+    _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, hand, seat,
+                  prevalent, rules, minimum, flowers, budget, draws, ron_discards, hazard, ready, win, score, work)
+    for r in range(n_roots):
+        t = kind_of[r]
+        out_score[t] = score[r]
+        for k in range(draws):
+            out_ready[t, k] = ready[r, k]
+            out_win[t, k] = win[r, k]
+    return OK, extra
+
+
+@njit(cache=True)
+def value_of_hand(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, flowers, draws,
+                  ron_discards, hazard, extra, out_ready, out_win, work):
+    """The value figures of a 3n+1 hand as it stands (a claim passed, or the hand after a
+    kong before its replacement draw): out_ready[k], out_win[k] within k + 1 draws. Returns
+    (status, the expected score, the `extra` used: see value_discards_of)."""
+    status = check_counts(counts, meld_counts, n_melds, 13)
+    if status != OK:
+        return status, 0.0, 0
+    fixed = np.empty(34, np.int64)
+    for t in range(34):
+        fixed[t] = np.int64(meld_counts[t]) + np.int64(visible[t])
+        if fixed[t] + counts[t] > 4:
+            return SEEN_TOO_OFTEN, 0.0, 0
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    all_forms(table, counts, meld_counts, n_melds, False, True, dist, masks, work)
+    d, m = best_of(dist, masks)
+    roots = np.empty((1, 34), np.int64)
+    for t in range(34):
+        roots[0, t] = counts[t]
+    root_dist = np.full(1, d, np.int64)
+    root_mask = np.full(1, m, np.int64)
+    ready = np.zeros((1, draws), np.float64)
+    win = np.zeros((1, draws), np.float64)
+    score = np.zeros(1, np.float64)
+    if d - 1 > MAX_EXCHANGE_SHANTEN:
+        extra = 0
+    _graph_values(table, roots, root_dist, root_mask, 1, meld_counts, n_melds, melds, fixed, roots[0], seat, prevalent,
+                  rules, minimum, flowers, d - 1 + extra, draws, ron_discards, hazard, ready, win, score, work)
+    for k in range(draws):
+        out_ready[k] = ready[0, k]
+        out_win[k] = win[0, k]
+    return OK, score[0], extra
