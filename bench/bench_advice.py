@@ -29,9 +29,9 @@ def _info(benchmark, task, hands):
 
 
 def bench_fan_aware_ready(benchmark):
-    mjfast.best_discards(READY[0])
+    mjfast.best_discards(READY[0], ranking="fan-aware")
     _info(benchmark, "fan-aware best discard, result ready", len(READY))
-    benchmark(lambda: [mjfast.best_discards(h) for h in READY])
+    benchmark(lambda: [mjfast.best_discards(h, ranking="fan-aware") for h in READY])
 
 
 def bench_plain_ready(benchmark):
@@ -75,7 +75,8 @@ def bench_plain_ready_kernel(benchmark):
 
 def bench_fan_aware_one_step(benchmark):
     _info(benchmark, "fan-aware best discard, result one step from ready", len(ONE_STEP))
-    benchmark.pedantic(lambda: [mjfast.best_discards(h) for h in ONE_STEP], rounds=3, iterations=1)
+    benchmark.pedantic(lambda: [mjfast.best_discards(h, ranking="fan-aware") for h in ONE_STEP], rounds=3,
+                       iterations=1)
 
 
 def bench_plain_one_step(benchmark):
@@ -89,7 +90,10 @@ def bench_expert_puzzle_agreement(benchmark):
 
     def run():
         for name, concealed in (("chows shown as melds", False), ("chows concealed", True)):
-            results[name] = agreement(load_puzzles(concealed), lambda h: mjfast.best_discards(h)[0].tile)[0]
+            results[name] = agreement(load_puzzles(concealed),
+                                      lambda h: mjfast.best_discards(h, ranking="fan-aware")[0].tile)[0]
+            results[f"value, {name}"] = agreement(load_puzzles(concealed),
+                                                  lambda h: mjfast.best_discards(h)[0].tile)[0]
             plain = agreement(load_puzzles(concealed), lambda h: mjfast.best_discards(h, fan_aware=False)[0].tile)[0]
             results[name + ", plain efficiency"] = plain
 

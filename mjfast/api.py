@@ -312,11 +312,12 @@ RANKINGS = ("expected-score", "win-probability", "fan-aware", "efficiency")
 DEFAULT_RANKING = "expected-score"
 
 
-def draws_left(tiles_left: int) -> int:
-    """The own draws a game is likely to go on for, with `tiles_left` in the player's wall: half
-    of them (in the 19 strong games of tests/data/logs, the draws a player still made were 0.3
-    to 0.55 of the tiles left, 0.45 on average), at least one."""
-    return max(1, (int(tiles_left) + 1) // 2)
+def draws_left(own_draws: int) -> int:
+    """The own draws a game is likely to go on for when the player could still make `own_draws`
+    (TableState.own_draws_left): half of them (in the 19 strong games of tests/data/logs, the
+    draws a player still made were 0.3 to 0.55 of the tiles left in their wall, 0.45 on
+    average), at least one, at most 40."""
+    return min(40, max(1, (int(own_draws) + 1) // 2))
 
 
 def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:

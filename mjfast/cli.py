@@ -1,6 +1,7 @@
 """The `mjfast` command.
 
     mjfast advise HAND [--visible T] [--seat W --wind W --flowers N] [--json]   every discard, ranked
+    mjfast advise HAND13 --claim TILE [--from left|across|right]   pass and every claim, ranked
     mjfast shanten HAND                        shanten per form
     mjfast waits HAND [conditions]             waits of a ready hand and what each scores
     mjfast fan HAND [conditions]               the fans of a winning hand (tile written last wins)
@@ -109,10 +110,15 @@ def _conditions(args, *names) -> dict:
 
 
 def _advise(args) -> int:
-    from .service.ops import advice
+    from .service.ops import advice, claim
 
     hand = _parse(args.hand)
-    result = advice(hand, args.visible, **_conditions(args, "seat_wind", "prevalent_wind", "flowers"))
+    conditions = _conditions(args, "seat_wind", "prevalent_wind", "flowers")
+    if args.claim is not None:
+        result = claim(hand, args.claim, {"left": 1, "across": 2, "right": 3}[args.offered_by], args.visible,
+                       ranking=args.ranking, draws=args.draws, **conditions)
+        return _print_claims(result, args)
+    result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, **conditions)
     if args.json:
         import json
 
@@ -123,6 +129,14 @@ def _advise(args) -> int:
                        if value is not None)
     shown = style.tiles(_hand_tiles(hand)) if style.glyphs else hand.to_compact()
     print(f"{style(shown, 'bold')}   {style(_shanten_words(result['shanten']), 'bold')}   {style(forms, 'dim')}")
+    if result["options"] and "win_probability" in result["options"][0]:
+        draws = len(result["options"][0]["win_by_draw"])
+        print()
+        print(style(f"discards by {_RANKED_BY[args.ranking or 'expected-score']}: the chance of a win of 8 fans "
+                    f"within {draws} draws, the points it is worth on average", "bold", "yellow"))
+        for option in result["options"]:
+            print(_option_line(option, style, _value_text(option, style)))
+        return 0
     group = None
     for option in result["options"]:
         # fan-aware advice ranks by effective shanten: a ready hand whose waits cannot
@@ -134,6 +148,33 @@ def _advise(args) -> int:
             print()
             print(style(f"discards to {_shanten_words(group)}{counted}", "bold", "yellow"))
         print(_option_line(option, style))
+    return 0
+
+
+_RANKED_BY = {"expected-score": "expected score", "win-probability": "win probability"}
+
+
+def _value_text(option: dict, style: Style) -> str:
+    """An option's value figures and shanten."""
+    win = style(f"{100 * option['win_probability']:5.1f}%", "green" if option["win_probability"] else "red")
+    return f"{win} {option['expected_score']:6.2f}  {_shanten_words(option['shanten']):9s}"
+
+
+def _print_claims(result: dict, args) -> int:
+    """The answers to another player's discard, best first (mjfast advise --claim)."""
+    if args.json:
+        import json
+
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    style = _style(args)
+    print(style(f"{result['hand']}, {result['tile']} discarded by the player {result['from']}:", "bold"))
+    for option in result["options"]:
+        what = option["action"] + (f" {option['meld']}" if option["meld"] else "")
+        what += f", then discard {style.tile(option['discard'])}" if option["discard"] else ""
+        if option["action"] == "win":
+            what += f" ({option['fans']} fans)"
+        print("  " + _value_text(option, style) + "  " + what)
     return 0
 
 
@@ -152,10 +193,11 @@ def _shanten_words(shanten: int) -> str:
     return {-1: "a win", 0: "ready"}.get(shanten, f"{shanten}-shanten")
 
 
-def _option_line(option: dict, style: Style) -> str:
-    """One discard: tile, acceptance (copies, kinds), how much of it can reach 8 fans, then the
-    waits with their fans (ready) or next-step acceptance and the useful tiles."""
-    tile = style(_pad(style.tile(option["tile"]), 3), "bold", "cyan")
+def _option_line(option: dict, style: Style, value: str = "") -> str:
+    """One discard: tile, its value figures if given, acceptance (copies, kinds), how much of it
+    can reach 8 fans, then the waits with their fans (ready) or next-step acceptance and the
+    useful tiles."""
+    tile = style(_pad(style.tile(option["tile"]), 3), "bold", "cyan") + (f" {value}" if value else "")
     kinds = option["useful_kinds"]
     figures = f"{option['acceptance']:3d} tiles {kinds:2d} kind{'s' if kinds != 1 else ' '}"
     if "valid_acceptance" in option:
@@ -382,10 +424,17 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mjfast", description="Chinese Official Mahjong (MCR) analyzer")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    advise = sub.add_parser("advise", help="rank every discard of a 14-tile hand")
+    advise = sub.add_parser("advise", help="rank every discard of a 14-tile hand (or the claims of a discard)")
     advise.add_argument("hand", help="e.g. 123m456p789s1357sE or [123m1]456p789s1357sE")
     advise.add_argument("--visible", default=None, help="tiles seen elsewhere (discards, other melds)")
     advise.add_argument("--json", action="store_true", help="the result as one JSON object")
+    advise.add_argument("--ranking", choices=("expected-score", "win-probability", "fan-aware", "efficiency"),
+                        default=None, help="how to rank (default: expected-score; see docs/advice.md)")
+    advise.add_argument("--draws", type=int, default=None, help="the draws left in the game (default 10)")
+    advise.add_argument("--claim", default=None, metavar="TILE",
+                        help="a 13-tile hand: rank passing and every claim of TILE discarded by another player")
+    advise.add_argument("--from", dest="offered_by", choices=("left", "across", "right"), default="left",
+                        help="who discarded the --claim tile (only the player on the left can be chowed)")
     _add_winds(advise)
     _add_display(advise)
     advise.set_defaults(run=_advise)

@@ -16,6 +16,9 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   loads, stale cached kernels are dropped (drop_stale_kernels: numba checks only the file of
   the function it loads, not the files of the kernels it calls). mjfast's own cached kernels
   load without numba's compiler set-up (_load_own_without_refresh).
+- A compile says so: the first time a process compiles one of mjfast's kernels (nothing was
+  cached), one line on stderr says what is happening and how to avoid it, then the progress
+  (CompileNotice; MJFAST_QUIET=1 silences it). Nothing goes to stdout.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
+import time
 from pathlib import Path
 
 from numba import njit as _numba_njit
@@ -231,5 +236,72 @@ def _install_loader() -> None:
         Cache.load_overload = _load_own_without_refresh(Cache.load_overload, rtsys.initialize)
 
 
+class CompileNotice:
+    """Tells the user, on stderr, that mjfast's kernels are being compiled (see the module doc):
+    one line at the first compile of a process, then a line every PROGRESS_EVERY seconds with
+    the kernels compiled so far. Compiles of other packages' kernels, and kernels loaded from
+    the cache, say nothing."""
+
+    PROGRESS_EVERY = 15.0
+
+    def __init__(self, stream=None):
+        self.stream = stream
+        self.depth = 0  # compiles under way: a kernel's callees compile inside it
+        self.done = 0
+        self.started = self.shown = None
+
+    def _out(self):
+        return self.stream or sys.stderr
+
+    def on_start(self, event) -> None:
+        function = getattr(event.data.get("dispatcher"), "py_func", None)
+        if getattr(function, "__module__", "").split(".")[0] != __package__:
+            return
+        self.depth += 1
+        if self.started is None:
+            self.started = self.shown = time.perf_counter()
+            print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; a first query "
+                  "takes up to a minute or two on 2 cores, `mjfast warmup` compiles all of them at once)",
+                  file=self._out(), flush=True)
+
+    def on_end(self, event) -> None:
+        function = getattr(event.data.get("dispatcher"), "py_func", None)
+        if getattr(function, "__module__", "").split(".")[0] != __package__ or self.depth == 0:
+            return
+        self.depth -= 1
+        if self.depth:
+            return
+        self.done += 1
+        now = time.perf_counter()
+        if now - self.shown >= self.PROGRESS_EVERY:
+            self.shown = now
+            print(f"mjfast: {self.done} kernel(s) compiled in {now - self.started:.0f} s so far", file=self._out(),
+                  flush=True)
+
+
+def _install_compile_notice() -> "CompileNotice | None":
+    if os.environ.get("MJFAST_QUIET"):
+        return None
+    try:
+        from numba.core import event
+    except ImportError:
+        return None
+    notice = CompileNotice()
+
+    class _Listener(event.Listener):
+        def on_start(self, e):
+            notice.on_start(e)
+
+        def on_end(self, e):
+            notice.on_end(e)
+
+    try:
+        event.register("numba:compile", _Listener())
+    except (AttributeError, TypeError, ValueError):  # a numba without its event API: no notice
+        return None
+    return notice
+
+
 drop_stale_kernels()  # before any kernel loads: every kernel module imports this one first
 _install_loader()
+COMPILE_NOTICE = _install_compile_notice()

@@ -21,6 +21,7 @@ from mjfast.game import (
     DUPLICATE,
     DUPLICATE_FLOWERS,
     BrokenGame,
+    FanAwareBot,
     InProcessAgent,
     LogError,
     MjfastBot,
@@ -227,8 +228,8 @@ TABLE_GAMES = [(DUPLICATE, 10, False), (DUPLICATE, 3, True), (DUPLICATE, 38, Fal
 
 @pytest.mark.parametrize("wall, seed, foul", TABLE_GAMES)
 def test_a_table_game_written_as_botzone_json_reads_back_the_same_game(tmp_path, wall, seed, foul):
-    bots = [MjfastBot(wall=wall), MjfastBot(wall=wall), _Foul(wall) if foul else MjfastBot(wall=wall),
-            MjfastBot(wall=wall)]
+    bots = [FanAwareBot(wall=wall), FanAwareBot(wall=wall), _Foul(wall) if foul else FanAwareBot(wall=wall),
+            FanAwareBot(wall=wall)]
     walls = deal_walls(seed, wall)
     result = play_game([InProcessAgent(b) for b in bots], walls, seed % 4, f"table-{seed}")
     path = tmp_path / "game.json"
@@ -252,8 +253,8 @@ def test_a_table_game_written_as_botzone_json_reads_back_the_same_game(tmp_path,
 def test_the_table_games_cover_what_the_format_must_say():
     kinds, ignored = set(), 0
     for wall, seed, foul in TABLE_GAMES:
-        bots = [MjfastBot(wall=wall), MjfastBot(wall=wall), _Foul(wall) if foul else MjfastBot(wall=wall),
-                MjfastBot(wall=wall)]
+        bots = [FanAwareBot(wall=wall), FanAwareBot(wall=wall), _Foul(wall) if foul else FanAwareBot(wall=wall),
+                FanAwareBot(wall=wall)]
         log = play_game([InProcessAgent(b) for b in bots], deal_walls(seed, wall), seed % 4).log
         kinds |= {a.kind for a in log.actions} | ({"Huang"} if log.drawn else set())
         ignored += sum(bool(a.ignored) for a in log.actions)

@@ -26,14 +26,30 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return status, out.out, out.err
 
 
+def test_advise_ranks_every_discard_by_value_by_default(capsys):
+    hand = "123m456p789s1357sE"
+    status, out, _ = run(capsys, "advise", hand, "--no-color", "--draws", "8")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(mjfast.parse_hand(hand).to_compact()) and "1-shanten" in lines[0]
+    assert "by expected score" in lines[2] and "within 8 draws" in lines[2]
+    options = mjfast.best_discards(hand, draws=8)
+    rows = [line for line in lines if line.startswith("  ")]
+    assert [line.split()[0] for line in rows] == [o.tile for o in options]
+    for line, o in zip(rows, options):
+        shown = f"{100 * round(o.win_probability, 4):5.1f}% {round(o.expected_score, 3):6.2f}"  # as --json rounds
+        assert shown in line and f"{o.acceptance} tiles" in line
+    assert ANSI not in out
+
+
 def test_advise_lists_every_discard_grouped_by_shanten(capsys):
     hand = "123m456p789s1357sE"
-    status, out, _ = run(capsys, "advise", hand, "--no-color")
+    status, out, _ = run(capsys, "advise", hand, "--no-color", "--ranking", "fan-aware")
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith(mjfast.parse_hand(hand).to_compact()) and "1-shanten" in lines[0]
     assert "regular 1" in lines[0] and "seven pairs 5" in lines[0]
-    options = mjfast.best_discards(hand)
+    options = mjfast.best_discards(hand, ranking="fan-aware")
     rows = [line.split()[0] for line in lines if line.startswith("  ")]
     assert rows == [o.tile for o in options]
     headers = [line for line in lines if line.startswith("discards to ")]
@@ -55,7 +71,7 @@ def test_advise_shows_the_fans_of_each_wait(capsys):
 def test_a_ready_discard_whose_waits_cannot_reach_8_fans_counts_a_step_away(capsys):
     hand = "[123p1][345s2]99m5m6m6sW7s8s"  # discarding W waits on 4m/7m for 3 fans
     assert all(w.discard < 8 for w in next(o for o in mjfast.best_discards(hand) if o.tile == "W").wait_fans)
-    lines = run(capsys, "advise", hand, "--no-color")[1].splitlines()
+    lines = run(capsys, "advise", hand, "--no-color", "--ranking", "fan-aware")[1].splitlines()
     group = lines.index("discards to 1-shanten (waits must reach 8 fans)")
     west = next(i for i, line in enumerate(lines) if line.startswith("  W "))
     assert group < west and not any(line.startswith("discards to ready") for line in lines)
@@ -188,3 +204,15 @@ def test_errors_are_one_line_with_status_2_and_no_traceback(argv, problem):
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("mjfast: ")
     assert problem in done.stderr and "Traceback" not in done.stderr
+
+
+def test_advise_claim_ranks_passing_and_every_claim(capsys):
+    status, out, _ = run(capsys, "advise", "123m456p78s1157sE", "--claim", "9s", "--from", "left", "--no-color")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("123m456p115778sE, 9s discarded by the player left")
+    options = mjfast.claim_options("123m456p78s1157sE", "9s", 1)
+    assert [line.split()[3] for line in lines[1:]] == [o.action for o in options]  # win% score shanten action
+    assert "chow [789s3], then discard" in lines[1]
+    status, out, _ = run(capsys, "advise", "123m456p78s1157sE", "--claim", "9s", "--from", "across", "--json")
+    assert [o["action"] for o in json.loads(out)["options"]] == ["pass"]

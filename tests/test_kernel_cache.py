@@ -172,3 +172,38 @@ def test_stale_kernels_are_dropped_by_content_of_what_kernels_compile(tmp_path, 
     assert kept_after(lambda: [os.utime(p, (1, 1)) for p in package.rglob("*.py")])
     assert not kept_after(lambda: (package / "sub" / "consts.py").write_text("LIMIT = 4\n"))
     assert not kept_after(lambda: (package / "kernels.py").write_text("@njit(cache=True)\ndef k(x):\n    return x\n"))
+
+
+def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
+    """The notice speaks at the first compile of one of mjfast's kernels (a kernel of a module
+    named under mjfast, compiled afresh here), not at a second call, not for another package."""
+    import io
+    import types
+
+    from numba.core import event
+
+    from mjfast import jit
+
+    stream = io.StringIO()
+    notice = jit.CompileNotice(stream)
+
+    class Listener(event.Listener):
+        def on_start(self, e):
+            notice.on_start(e)
+
+        def on_end(self, e):
+            notice.on_end(e)
+
+    ours = types.ModuleType("mjfast._compile_probe")
+    theirs = types.ModuleType("elsewhere_probe")
+    source = "from mjfast.jit import njit\n\n@njit\ndef twice(x):\n    return 2 * x\n"
+    exec(source, ours.__dict__)
+    exec(source, theirs.__dict__)
+    with event.install_listener("numba:compile", Listener()):
+        assert theirs.twice(2) == 4
+        assert stream.getvalue() == ""  # another package's kernel
+        assert ours.twice(21) == 42
+        first = stream.getvalue()
+        assert ours.twice(4) == 8  # compiled already
+    assert first.startswith("mjfast: compiling its numba kernels") and first.count("\n") == 1
+    assert stream.getvalue() == first and notice.done == 1

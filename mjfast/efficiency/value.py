@@ -100,7 +100,7 @@ def _unseen(hand, fixed, reference, out):
     return total
 
 
-@njit(nrt=True)
+@njit(cache=True, nrt=True)
 def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
                 prevalent, rules, minimum, flowers, budget, ron_discards, capacity, work):
     """The hands of the model (see the module doc) reachable from the 3n+1 `roots` (their
@@ -345,14 +345,16 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
     return n_edges, n13, n14, n_children
 
 
-@njit(nrt=True)
-def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score):
+@njit(cache=True, nrt=True)
+def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score, out_nodes):
     """The backward pass over the draws left: for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k
     draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
     the win with `draws` left. Each figure with its own optimal policy (each later discard
     the one that maximises it). The model is the same at every draw, so the values for k
-    draws left come from those for k - 1."""
+    draws left come from those for k - 1. out_nodes, if it has room ((2, draws + 1, n13)),
+    gets every node's win probability and expected score for k = 0..draws (the tests' view of
+    the policy)."""
     (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
      edge_p, edge_win, keys14, child_start, children) = graph
     ready = np.empty(n13, np.float64)
@@ -367,6 +369,9 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
     best_win = np.empty(n14, np.float64)
     best_score = np.empty(n14, np.float64)
     go_on = 1.0 - hazard
+    keep_nodes = out_nodes.shape[2] >= n13
+    if keep_nodes:
+        out_nodes[:, 0, :n13] = 0.0
     for k in range(1, draws + 1):
         for j in range(n14):  # after a draw: the best discard kept, for each figure
             r = 0.0
@@ -407,6 +412,9 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
         for r_ in range(n_roots):
             out_ready[r_, k - 1] = ready[r_]
             out_win[r_, k - 1] = win[r_]
+        if keep_nodes:
+            out_nodes[0, k, :n13] = win[:n13]
+            out_nodes[1, k, :n13] = score[:n13]
     for r_ in range(n_roots):
         out_score[r_] = score[r_]
 
@@ -425,7 +433,8 @@ def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_me
         if status == OK:
             break
         capacity *= 4
-    values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score)
+    values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score,
+                    np.empty((2, 0, 0), np.float64))
     return n13
 
 

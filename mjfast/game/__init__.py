@@ -14,7 +14,7 @@ bot), table (one game), match (many games), botzone (the bot program).
 """
 
 from .agents import AgentError, InProcessAgent, ProcessAgent
-from .bots import BOTS, MjfastBot, ProtocolBot, RandomBot, ShantenBot
+from .bots import BOTS, FanAwareBot, MjfastBot, ProtocolBot, RandomBot, ShantenBot
 from .botzone_log import JudgeRecord, botzone_match, read_botzone, write_botzone
 from .judge import JudgeCheck
 from .logformat import Action, BrokenGame, GameLog, LogError, format_game, parse_game, read_games, write_games
@@ -26,9 +26,10 @@ from .table import GameResult, play_game, play_games
 from .walls import deal_walls
 
 __all__ = [
-    "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "DUPLICATE_FLOWERS", "GameCheck", "GameLog",
-    "GameResult", "IllegalAction", "InProcessAgent", "JudgeCheck", "JudgeRecord", "LogError", "MatchSummary",
-    "MjfastBot", "Outcome", "ProcessAgent", "ProtocolBot", "RandomBot", "Replay", "SHARED", "ShantenBot", "Step",
-    "TableState", "WALLS", "WinContext", "botzone_match", "check_games", "deal_walls", "format_game", "parse_game",
-    "play_game", "play_games", "read_botzone", "read_games", "run_match", "write_botzone", "write_games",
+    "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "DUPLICATE_FLOWERS", "FanAwareBot", "GameCheck",
+    "GameLog", "GameResult", "IllegalAction", "InProcessAgent", "JudgeCheck", "JudgeRecord", "LogError",
+    "MatchSummary", "MjfastBot", "Outcome", "ProcessAgent", "ProtocolBot", "RandomBot", "Replay", "SHARED",
+    "ShantenBot", "Step", "TableState", "WALLS", "WinContext", "botzone_match", "check_games", "deal_walls",
+    "format_game", "parse_game", "play_game", "play_games", "read_botzone", "read_games", "run_match",
+    "write_botzone", "write_games",
 ]

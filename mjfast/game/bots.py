@@ -250,7 +250,7 @@ class MjfastBot(FanAwareBot):
     game is likely to last (api.draws_left of the tiles left)."""
 
     def draws(self) -> int:
-        return draws_left(self.table.tiles_left(self.seat))
+        return draws_left(self.table.own_draws_left(self.seat))
 
     def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,

@@ -151,6 +151,12 @@ class TableState:
             return SHARED_DRAWS - sum(self.taken_at_deal) - self.taken
         return PRIVATE_WALL[self.wall] - HAND_SIZE - self.taken_at_deal[player] - self.draws[player]
 
+    def own_draws_left(self, player: int) -> int:
+        """The draws `player` could still make: their wall's tiles left, or with the shared wall
+        a quarter of it (the four players draw in turn)."""
+        left = self.tiles_left(player)
+        return (left + 3) // 4 if self.wall == SHARED else left
+
     def last_discard(self, player: int) -> bool:
         """Whether a discard by `player` now is the game's last: the next player has no tile
         to draw, so the discard can only be won on, never claimed, and the game then ends."""

@@ -185,7 +185,7 @@ class _Reviewer:
         seat = table.seats[p]
         options = [option_figures(o) for o in best_discards(
             table.hand(p), visible=table.visible_to(p), seat_wind=p, prevalent_wind=table.prevalent_wind,
-            flowers=seat.flowers, draws=draws_left(table.tiles_left(p)))]
+            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)))]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
@@ -227,7 +227,7 @@ class _Reviewer:
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
         advice = dict(visible=visible, seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
-                      draws=draws_left(table.tiles_left(p)))
+                      draws=draws_left(table.own_draws_left(p)))
         allowed = (row["options"] or "").split()
         with_tile = hand.counts.copy()
         with_tile[tile] += 1
