@@ -268,24 +268,24 @@ def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None"
     efficiency.rows); rows of rows.FAN_WIDTH carry the fan-aware fields, and `wait_points`
     (34 x 34 x 2, see fan_advice.fan_discards_of) the waits' fans. The one converter from the
     kernels' rows to options. The rows are float64: their integer columns are converted in
-    one numpy cast, not one int() a cell."""
+    one numpy cast, not one int() a cell (this runs on every plain call: microseconds count)."""
     ints = rows[:n].astype(np.int64).tolist()
-    floats = rows[:n, [_rows.NEXT_ACCEPTANCE, _rows.NEXT_VALID_ACCEPTANCE if rows.shape[1] > _rows.PLAIN_WIDTH
-                       else _rows.NEXT_ACCEPTANCE]].tolist()
+    next_acceptances = rows[:n, _rows.NEXT_ACCEPTANCE].tolist()
+    tile, shanten, acceptance, mask = _rows.TILE, _rows.SHANTEN, _rows.ACCEPTANCE, _rows.USEFUL_MASK  # local: fast
+    if rows.shape[1] == _rows.PLAIN_WIDTH:
+        return [_new_option(DiscardOption, (TILE_NAMES[row[tile]], row[shanten], row[acceptance], x, row[mask])
+                            + _NO_FAN_FIGURES) for row, x in zip(ints, next_acceptances)]
     options = []
-    for row, (next_acceptance, next_valid) in zip(ints, floats):
-        t, s, a, m = row[_rows.TILE], row[_rows.SHANTEN], row[_rows.ACCEPTANCE], row[_rows.USEFUL_MASK]
-        if len(row) == _rows.PLAIN_WIDTH:
-            options.append(_new_option(DiscardOption, (TILE_NAMES[t], s, a, next_acceptance, m) + _NO_FAN_FIGURES))
-            continue
+    for row, next_acceptance, next_valid in zip(ints, next_acceptances, rows[:n, _rows.NEXT_VALID_ACCEPTANCE].tolist()):
+        t, s, m = row[tile], row[shanten], row[mask]
         waits = ()
         if s == 0:
             fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
             waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
         valid = row[_rows.VALID_ACCEPTANCE]
         options.append(_new_option(DiscardOption, (
-            TILE_NAMES[t], s, a, next_acceptance, m, None if valid == _rows.UNKNOWN else valid, next_valid,
-            row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN]) + _NO_VALUE_FIGURES))
+            TILE_NAMES[t], s, row[acceptance], next_acceptance, m, None if valid == _rows.UNKNOWN else valid,
+            next_valid, row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN]) + _NO_VALUE_FIGURES))
     return options
 
 
