@@ -270,13 +270,13 @@ def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None"
     kernels' rows to options. The rows are float64: their integer columns are converted in
     one numpy cast, not one int() a cell (this runs on every plain call: microseconds count)."""
     ints = rows[:n].astype(np.int64).tolist()
-    next_acceptances = rows[:n, _rows.NEXT_ACCEPTANCE].tolist()
+    next_figures = rows[:n, _rows.NEXT_ACCEPTANCE].tolist()
     tile, shanten, acceptance, mask = _rows.TILE, _rows.SHANTEN, _rows.ACCEPTANCE, _rows.USEFUL_MASK  # local: fast
     if rows.shape[1] == _rows.PLAIN_WIDTH:
         return [_new_option(DiscardOption, (TILE_NAMES[row[tile]], row[shanten], row[acceptance], x, row[mask])
-                            + _NO_FAN_FIGURES) for row, x in zip(ints, next_acceptances)]
+                            + _NO_FAN_FIGURES) for row, x in zip(ints, next_figures)]
     options = []
-    for row, next_acceptance, next_valid in zip(ints, next_acceptances, rows[:n, _rows.NEXT_VALID_ACCEPTANCE].tolist()):
+    for row, next_acceptance, next_valid in zip(ints, next_figures, rows[:n, _rows.NEXT_VALID_ACCEPTANCE].tolist()):
         t, s, m = row[tile], row[shanten], row[mask]
         waits = ()
         if s == 0:
