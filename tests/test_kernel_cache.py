@@ -112,10 +112,10 @@ def test_numba_is_imported_by_mjfast_jit_alone():
 _REFRESHED = "import sys; print('numba.np.linalg' in sys.modules)"
 
 
-def _run_twice(code: str, cwd: Path) -> list[str]:
+def _run_twice(code: str, cwd: Path, env: "dict | None" = None) -> list[str]:
     """The output of `code` in two fresh processes, the first one filling numba's cache."""
     return [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True,
-                           cwd=cwd).stdout.split() for _ in range(2)]
+                           cwd=cwd, env=env).stdout.split() for _ in range(2)]
 
 
 def test_cached_kernels_load_without_the_compiler_set_up():
@@ -134,7 +134,8 @@ def test_other_packages_kernels_load_as_numba_loads_them(tmp_path):
                                                "def twice(x):\n    return 2 * x\n")
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import mjfast.jit, other_kernels; "
             "print(other_kernels.twice(21)); " + _REFRESHED)
-    first, second = _run_twice(code, tmp_path)
+    in_tree = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}  # the cache beside its module
+    first, second = _run_twice(code, tmp_path, in_tree)
     assert first == second == ["42", "True"]
     assert list((tmp_path / "__pycache__").glob("other_kernels.twice-*.nbi"))  # the second run loaded it
 
@@ -207,3 +208,21 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
         assert ours.twice(4) == 8  # compiled already
     assert first.startswith("mjfast: compiling its numba kernels") and first.count("\n") == 1
     assert stream.getvalue() == first and notice.done == 1
+
+
+def test_a_kernel_called_with_integer_constants_compiles_once_for_their_type():
+    """mjfast.jit's kernels compile for the type of an integer constant a caller passes, not
+    for each value (numba alone compiles one copy per constant); boolean constants keep theirs."""
+    from mjfast.jit import njit
+
+    @njit
+    def step(x, k, flag):
+        return x + k if flag else x - k
+
+    @njit
+    def caller(x):
+        return step(x, 3, True) + step(x, 13, True) + step(x, 1, False)
+
+    assert caller(10) == 13 + 23 + 9
+    assert [str(s[1]) for s in step.signatures] == ["int64", "int64"]
+    assert sorted(str(s[2]) for s in step.signatures) == ["Literal[bool](False)", "Literal[bool](True)"]
