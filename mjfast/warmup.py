@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def warm_up() -> list[str]:
-    """Run each public entry point once on a small input; returns the names warmed."""
+def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> list[str]:
+    """Run each public entry point once on a small input (those named in `only` if given,
+    but not those in `skip`: the names of `calls` below); returns the names warmed."""
     import mjfast
     import mjfast.batch as batch
     from mjfast.fan import score, score_batch, winning_tiles
@@ -38,6 +39,10 @@ def warm_up() -> list[str]:
         "batch.useful": lambda: batch.useful(hand13.counts[None, :]),
         "batch.discards": lambda: batch.discards(np.array(hand14.counts)[None, :], next_step=True),
     }
+    unknown = sorted(set(only or ()).union(skip) - set(calls))
+    if unknown:
+        raise ValueError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
+    calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
     for call in calls.values():
         call()
     return list(calls)

@@ -1,0 +1,86 @@
+"""The build step that compiles mjfast's kernels into the package it builds.
+
+`pip install .` and `pip wheel .` run setuptools' build_py; this subclass then runs
+`mjfast.warmup` on the built copy of the package in a child process, so that numba writes
+its cache (the `__pycache__/*.nbi` and `*.nbc` files beside the sources) into what is
+installed or packed. An install from it answers its first query without compiling when
+numba's version and the CPU are those of the build (docs/install.md says how to build for
+another CPU). MJFAST_BUILD_KERNELS=0 skips the step, and a list of mjfast.warmup's call
+names separated by commas (`shanten,best_discards`) compiles only theirs; a failed compile
+is reported and the package is built without kernels, which then compile on first use as
+they always could.
+Editable installs (`pip install -e .`) compile in place on first use instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from setuptools.command.build_py import build_py
+
+
+class BuildPyWithKernels(build_py):
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        # setuptools reuses its build folder: kernels an earlier build left there are not this build's
+        for cached in (Path(self.build_lib) / "mjfast").rglob("__pycache__"):
+            shutil.rmtree(cached, ignore_errors=True)
+        which = os.environ.get("MJFAST_BUILD_KERNELS", "1").strip()
+        if which == "0":
+            return
+        compile_kernels(Path(self.build_lib), None if which in ("", "1") else which.split(","))
+
+
+# The warm-up split in two halves of about equal compile time, one process each where there
+# are two cores: the advice and the fans, then everything else (mjfast.warmup's call names).
+ADVICE_AND_FANS = ("best_discards", "best_discards (melds)", "fan.score", "fan.winning_tiles", "fan.score_batch")
+
+
+def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
+    """Compile every kernel of the package copy under build_lib (those of the warm-up calls
+    named in `only`, if given) into its own __pycache__ folders; True when it worked. What
+    the compile leaves behind is numba's cache and mjfast's stamp of the sources."""
+    env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
+    # before what the build environment puts on the path (pip's isolated build: numba is there)
+    env["PYTHONPATH"] = os.pathsep.join([str(build_lib)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["MJFAST_QUIET"] = "1"
+    if only is not None:
+        parts = [f"only={only!r}"]
+    elif (os.cpu_count() or 1) >= 2:
+        parts = [f"only={list(ADVICE_AND_FANS)!r}", f"skip={ADVICE_AND_FANS!r}"]
+    else:
+        parts = [""]
+    started = time.perf_counter()
+    print("mjfast: compiling the kernels into the package (MJFAST_BUILD_KERNELS=0 skips this)", file=sys.stderr,
+          flush=True)
+    reason = None
+    try:
+        # mjfast's stamp of the sources first, so that no worker finds it missing and clears the cache
+        subprocess.run([sys.executable, "-c", "import mjfast.jit"], cwd=build_lib, env=env, check=True,
+                       capture_output=True)
+        workers = [subprocess.Popen([sys.executable, "-c", f"import mjfast.warmup as w; w.warm_up({part})"],
+                                    cwd=build_lib, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                    text=True) for part in parts]
+        for worker in workers:
+            errors = worker.communicate()[1]
+            if worker.returncode != 0 and reason is None:
+                reason = (errors.strip().splitlines() or [f"exit status {worker.returncode}"])[-1]
+    except (OSError, subprocess.CalledProcessError) as error:
+        reason = str(error)
+    if reason is not None:
+        for cached in (build_lib / "mjfast").rglob("__pycache__"):
+            shutil.rmtree(cached, ignore_errors=True)
+        print(f"mjfast: the kernels were not compiled into the package ({reason}); they will compile on first use",
+              file=sys.stderr, flush=True)
+        return False
+    print(f"mjfast: kernels compiled into the package in {time.perf_counter() - started:.0f} s", file=sys.stderr,
+          flush=True)
+    return True

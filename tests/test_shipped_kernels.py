@@ -1,0 +1,102 @@
+"""Kernels compiled into the package at build time (build_kernels.py).
+
+A wheel built with the shanten kernels compiled in is installed into a fresh folder; a fresh
+process that imports it from there answers its first shanten query without one compile (the
+compiles are counted through numba's event API, not timed). The same install on another
+CPU, as numba names it, compiles and answers the same; an install whose kernel sources were
+changed drops the kernels it shipped rather than serve them.
+"""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A fresh process: count the compiles of mjfast's kernels while answering one query.
+PROBE = """
+import json, sys
+from numba.core import event
+compiles = []
+class Count(event.Listener):
+    def on_start(self, e):
+        f = getattr(e.data.get("dispatcher"), "py_func", None)
+        if getattr(f, "__module__", "").startswith("mjfast"):
+            compiles.append(f.__qualname__)
+    def on_end(self, e):
+        pass
+event.register("numba:compile", Count())
+import mjfast
+print(json.dumps({"file": mjfast.__file__, "shanten": mjfast.shanten("123m456p789s1357s"), "compiles": compiles}))
+"""
+
+
+def _child_env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PYTHONPATH", "NUMBA_CPU_NAME",
+                                                           "NUMBA_CPU_FEATURES")}
+    env.update(extra)
+    return env
+
+
+def _probe(site: Path, **extra) -> dict:
+    import json
+
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=site, env=_child_env(PYTHONPATH=str(site), **extra),
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
+                           str(out), str(ROOT)], env=_child_env(MJFAST_BUILD_KERNELS="shanten"),
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr
+    (built,) = out.glob("mjfast-*.whl")
+    return built
+
+
+def _install(wheel: Path, site: Path) -> Path:
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),
+                           str(wheel)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return site
+
+
+def test_the_wheel_carries_compiled_kernels(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.endswith(".nbi") for n in names) and any(n.endswith(".nbc") for n in names)
+    assert not any(n.endswith(".pyc") for n in names)
+
+
+def test_an_install_from_the_wheel_answers_without_compiling(wheel, tmp_path):
+    site = _install(wheel, tmp_path / "site")
+    first = _probe(site)
+    assert Path(first["file"]).is_relative_to(site)
+    assert first["shanten"] == 1
+    assert first["compiles"] == []
+
+
+def test_another_cpu_compiles_and_answers_the_same(wheel, tmp_path):
+    site = _install(wheel, tmp_path / "site")
+    other = _probe(site, NUMBA_CPU_NAME="generic")
+    assert other["shanten"] == 1
+    assert other["compiles"], "a cache built for this CPU was served to another"
+
+
+def test_a_changed_kernel_source_drops_the_shipped_kernels(wheel, tmp_path):
+    site = _install(wheel, tmp_path / "site")
+    package = site / "mjfast"
+    shipped = {p.name for p in package.rglob("__pycache__/*.nbi")}
+    assert shipped
+    source = package / "efficiency" / "group_dp.py"  # a module the shanten kernels are compiled from
+    source.write_text(source.read_text() + "\n# changed\n")
+    changed = _probe(site)
+    assert changed["shanten"] == 1
+    assert changed["compiles"], "kernels compiled from a changed source were served"
