@@ -29,7 +29,7 @@ FLOWERS = sorted((LOGS / "botzone_json" / "judge").glob("flowers-*.json"))
 
 @pytest.fixture(scope="module")
 def reviews():
-    return {path.stem: review_game(read_botzone(path), file=str(path)) for path in REAL}
+    return {path.stem: review_game(read_botzone(path), file=str(path), value=True) for path in REAL}
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +160,7 @@ def test_the_page_holds_every_step_and_the_advice_of_best_discards(reviews, tmp_
 
 
 def test_the_value_figures_of_an_option_are_shown_and_costed():
-    review = review_game(read_botzone(REAL[0]), players=[2])
+    review = review_game(read_botzone(REAL[0]), players=[2], value=True)
     discard = next(d for d in review["decisions"] if d["kind"] == "discard" and d["rank"] > 1)
     best = discard["options"][0]
     chosen = next(o for o in discard["options"] if o["choice"] == discard["choice"])
@@ -172,6 +172,19 @@ def test_the_value_figures_of_an_option_are_shown_and_costed():
     summary = Summary("seat 2")
     summary.add_game(review, 2)
     assert set(summary.to_dict()["cost"]) >= {"win_probability", "expected_score"}
+
+
+def test_without_value_the_discards_are_ranked_fan_aware(reviews):
+    game = read_botzone(REAL[0])
+    fast = review_game(game, players=[2])
+    slow = reviews[REAL[0].stem]
+    discards = [d for d in fast["decisions"] if d["kind"] == "discard"]
+    assert len(discards) == sum(1 for d in slow["decisions"] if d["kind"] == "discard" and d["player"] == 2)
+    for d in discards:
+        row = d["logs"]  # mjfast logs' row of the same decision, without --value
+        assert d["rank"] == row["fan_aware_rank"] and d["mjfast"] == f"play {row['best_fan_aware']}"
+        assert all(o["expected_score"] is None for o in d["options"])
+    assert "value_rank" not in discards[0]["logs"] or discards[0]["logs"]["value_rank"] is None
 
 
 def test_the_summary_counts_and_its_intervals(reviews):

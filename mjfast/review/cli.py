@@ -1,4 +1,4 @@
-"""`mjfast review LOG... [--player N | --bot NAME] [--out DIR]`: the command's arguments and
+"""`mjfast review LOG... [--player N | --bot NAME] [--out DIR] [--value]`: the command's arguments and
 its run. Importing this module is cheap: the review is imported when the command runs."""
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ def add_parser(subparsers) -> None:
     who.add_argument("--player", type=int, choices=range(4), metavar="N", help="review seat N (0-3) only")
     who.add_argument("--bot", metavar="NAME", help="review the seats of this bot (the names of Botzone JSON logs)")
     review.add_argument("--out", default="review", metavar="DIR", help="folder for the pages (default: review)")
+    review.add_argument("--value", action="store_true",
+                        help="rank the discards by value (win probability, expected score; seconds a game) instead of "
+                             "the fan-aware ranking (milliseconds a game)")
     review.set_defaults(run=run)
 
 
@@ -37,7 +40,7 @@ def run(args) -> int:
     from .run import review_logs
 
     try:
-        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot)
+        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=args.value)
     except LogsError as exc:
         print(f"mjfast review: {exc}", file=sys.stderr)
         return 2

@@ -5,17 +5,19 @@ The game is replayed by mjfast.game.Replay and analysed by mjfast.logs' GameAnal
 rows (the columns of `mjfast logs`' decisions table) each decision carries as `logs`: the
 review adds what the table of a run does not keep, every option with its figures.
 
-- discard (every Play): the options are mjfast.best_discards of the hand (its default value
-  ranking, with the draws the player's wall makes likely: api.draws_left), with what the
-  player sees, the winds and the flowers; the choice is the tile played, its rank its position
-  there (the value_rank of `mjfast logs --value`).
+- discard (every Play): the options are mjfast.best_discards of the hand, with what the
+  player sees, the winds and the flowers, in the fan-aware ranking (milliseconds a game), or
+  with `value` in the value ranking (best_discards' default, the draws the player's wall makes
+  likely: api.draws_left; seconds a game); the choice is the tile played, its rank its
+  position there (the rank, or the value_rank of `mjfast logs --value`).
 - claim (every claim opportunity of `mjfast logs`): pass and each claim the rules allowed;
   a chow or pung is shown by the best discard after it (best_discards of the hand with the new
   meld), pass by the hand as it is (the option of discarding the offered tile from the hand
   that holds it: the same 13 tiles), a kong by the shanten and acceptance of the hand after
-  it, a win by its fans. mjfast's choice is MjfastBot's answer to the same position.
+  it, a win by its fans. mjfast's choice is the answer to the same position of FanAwareBot
+  (MjfastBot with `value`: it claims by claim_options' value figures).
 - kong (a draw after which a concealed or added kong is possible): each kong and no kong, by
-  shanten; mjfast's choice is MjfastBot's.
+  shanten; mjfast's choice is that bot's.
 - win (a draw that completes a hand of 8 fans or more): the win or playing on.
 
 Costs compare the player's option with mjfast's first choice: `shanten` (effective shanten
@@ -39,7 +41,7 @@ from ..api import acceptance as acceptance_of
 from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
 from ..errors import HandError
-from ..game.bots import MjfastBot
+from ..game.bots import FanAwareBot, MjfastBot
 from ..game.logformat import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
@@ -59,16 +61,17 @@ WORDS = {"Draw": "draws", "Play": "discards", "Chi": "chows", "Peng": "pungs", "
          "BuGang": "adds a kong with", "Hu": "wins on", "BuHua": "shows the flower", "Invalid": "fouls"}
 
 
-@lru_cache(maxsize=1)
-def _analyser():
+@lru_cache(maxsize=2)
+def _analyser(value: bool):
     from ..logs.analysis import GameAnalyser
 
-    return GameAnalyser(fan_aware=True, value=True)
+    return GameAnalyser(fan_aware=True, value=value)
 
 
-def logs_rows(game: GameLog) -> dict:
-    """`mjfast logs`' decision rows of the game, {(kind, line, player): row as written}."""
-    analyser = _analyser()
+def logs_rows(game: GameLog, value: bool = False) -> dict:
+    """`mjfast logs`' decision rows of the game (of `mjfast logs --value` with `value`),
+    {(kind, line, player): row as written}."""
+    analyser = _analyser(value)
     analyser.analyse(game, 0)
     rows = analyser.take()[0]
     decoded = (decode(DECISION_CELLS, row) for row in rows)
@@ -152,10 +155,11 @@ def _action_view(action) -> dict:
 class _Reviewer:
     """Reviews the decisions of one game, step by step, for the seats in `players`."""
 
-    def __init__(self, game: GameLog, players):
+    def __init__(self, game: GameLog, players, value: bool):
         self.game, self.players = game, tuple(players)
-        self.rows = logs_rows(game)
-        self.bot = MjfastBot(wall=game.wall)
+        self.ranking = "expected-score" if value else "fan-aware"
+        self.rows = logs_rows(game, value)
+        self.bot = (MjfastBot if value else FanAwareBot)(wall=game.wall)
         self.decisions: list = []
         self.plays = [0, 0, 0, 0]  # discards made so far, by player: a turn is the next one
 
@@ -185,7 +189,7 @@ class _Reviewer:
         seat = table.seats[p]
         options = [option_figures(o) for o in best_discards(
             table.hand(p), visible=table.visible_to(p), seat_wind=p, prevalent_wind=table.prevalent_wind,
-            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)))]
+            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)), ranking=self.ranking)]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
@@ -227,7 +231,7 @@ class _Reviewer:
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
         advice = dict(visible=visible, seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
-                      draws=draws_left(table.own_draws_left(p)))
+                      draws=draws_left(table.own_draws_left(p)), ranking=self.ranking)
         allowed = (row["options"] or "").split()
         with_tile = hand.counts.copy()
         with_tile[tile] += 1
@@ -325,16 +329,17 @@ class _Reviewer:
         return found
 
 
-def review_game(game: GameLog, players=None, file: str = "") -> dict:
+def review_game(game: GameLog, players=None, file: str = "", value: bool = False) -> dict:
     """The review of one game (the schema is docs/review.md's): its steps (the table before
     each action, and at the end) and the decisions of the seats in `players` (default: all
-    four). Raises LogError for a game that breaks a rule."""
+    four), discards ranked fan-aware or, with `value`, by value. Raises LogError for a game
+    that breaks a rule."""
     players = tuple(range(4)) if players is None else tuple(players)
     if game.actions and not game.action_lines:
         # a game made in memory (mjfast's table) has no lines: decisions are told apart by
         # line, so its actions are numbered 1, 2, ... instead
         game = replace(game, action_lines=tuple(range(1, len(game.actions) + 1)))
-    reviewer = _Reviewer(game, players)
+    reviewer = _Reviewer(game, players, value)
     replay = Replay(game)
     steps = []
     last = len(game.actions) - 1

@@ -44,10 +44,11 @@ def _file_name(match_id: str, used: Counter) -> str:
     return stem if used[stem] == 1 else f"{stem}-{used[stem]}"
 
 
-def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None) -> dict:
+def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = False) -> dict:
     """Review every game of the logs at `paths` for `player` (a seat 0-3) or `bot` (a bot's
-    name), or for every seat: OUT/<match id>.html and .json per game, OUT/summary.json over
-    all of them (returned). LogsError for bad input."""
+    name), or for every seat, discards ranked fan-aware or with `value` by value (see
+    review_game): OUT/<match id>.html and .json per game, OUT/summary.json over all of them
+    (returned). LogsError for bad input."""
     if player is not None and bot is not None:
         raise LogsError("review a seat (--player) or a bot (--bot), not both")
     if player is not None and player not in (0, 1, 2, 3):
@@ -72,7 +73,7 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
                 skipped += 1
                 continue
             try:
-                review = review_game(game, seats, str(path))
+                review = review_game(game, seats, str(path), value)
             except LogError as exc:
                 rejected.append({"file": str(path), "match_id": exc.match_id, "line": exc.line, "reason": exc.reason})
                 continue
