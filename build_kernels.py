@@ -1,15 +1,16 @@
 """The build step that compiles mjfast's kernels into the package it builds.
 
 `pip install .` and `pip wheel .` run setuptools' build_py; this subclass then runs
-`mjfast.warmup` on the built copy of the package in a child process, so that numba writes
+`mjfast.warmup` on the built copy of the package in child processes, so that numba writes
 its cache (the `__pycache__/*.nbi` and `*.nbc` files beside the sources) into what is
 installed or packed. An install from it answers its first query without compiling when
 numba's version and the CPU are those of the build (docs/install.md says how to build for
-another CPU). MJFAST_BUILD_KERNELS=0 skips the step, and a list of mjfast.warmup's call
-names separated by commas (`shanten,best_discards`) compiles only theirs; a failed compile
-is reported and the package is built without kernels, which then compile on first use as
-they always could.
-Editable installs (`pip install -e .`) compile in place on first use instead.
+another CPU). MJFAST_BUILD_KERNELS=0 skips the step; `all` adds the log analysis's kernels
+(left out by default: they compile nearly as long as all the others together); a list of
+mjfast.warmup's call names separated by commas (`shanten,best_discards`) compiles only
+theirs. A failed compile is reported and the package is built without kernels, which then
+compile on first use as they always could. Editable installs (`pip install -e .`) compile
+in place on first use instead.
 """
 
 from __future__ import annotations
@@ -40,24 +41,34 @@ class BuildPyWithKernels(build_py):
 
 # The warm-up split in two halves of about equal compile time, one process each where there
 # are two cores: the advice and the fans, then everything else (mjfast.warmup's call names).
+# The log analysis (`mjfast logs`, `mjfast review`) compiles nearly as long as the rest: it is
+# built only when asked for (MJFAST_BUILD_KERNELS=all), in a third process.
 ADVICE_AND_FANS = ("best_discards", "best_discards (melds)", "fan.score", "fan.winning_tiles", "fan.score_batch")
+LOG_ANALYSIS = ("logs analysis",)
+
+
+def warm_up_parts(only: "list[str] | None", cpus: int) -> list[str]:
+    """The arguments of mjfast.warmup.warm_up for each compiling process."""
+    if only is not None and only != ["all"]:
+        return [f"only={only!r}"]
+    if cpus >= 2:
+        parts = [f"only={list(ADVICE_AND_FANS)!r}", f"skip={ADVICE_AND_FANS + LOG_ANALYSIS!r}"]
+    else:
+        parts = [f"skip={LOG_ANALYSIS!r}"]
+    return parts + [f"only={list(LOG_ANALYSIS)!r}"] if only == ["all"] else parts
 
 
 def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
-    """Compile every kernel of the package copy under build_lib (those of the warm-up calls
-    named in `only`, if given) into its own __pycache__ folders; True when it worked. What
+    """Compile the kernels of the package copy under build_lib (all but the log analysis's;
+    with `only`, those of the warm-up calls it names, or `["all"]` every one) into its own
+    __pycache__ folders; True when it worked. What
     the compile leaves behind is numba's cache and mjfast's stamp of the sources."""
     env = {key: value for key, value in os.environ.items() if key != "NUMBA_CACHE_DIR"}
     # before what the build environment puts on the path (pip's isolated build: numba is there)
     env["PYTHONPATH"] = os.pathsep.join([str(build_lib)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["MJFAST_QUIET"] = "1"
-    if only is not None:
-        parts = [f"only={only!r}"]
-    elif (os.cpu_count() or 1) >= 2:
-        parts = [f"only={list(ADVICE_AND_FANS)!r}", f"skip={ADVICE_AND_FANS!r}"]
-    else:
-        parts = [""]
+    parts = warm_up_parts(only, os.cpu_count() or 1)
     started = time.perf_counter()
     print("mjfast: compiling the kernels into the package (MJFAST_BUILD_KERNELS=0 skips this)", file=sys.stderr,
           flush=True)

@@ -38,6 +38,7 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
         "batch.shanten_by_form": lambda: batch.shanten_by_form(hand13.counts[None, :]),
         "batch.useful": lambda: batch.useful(hand13.counts[None, :]),
         "batch.discards": lambda: batch.discards(np.array(hand14.counts)[None, :], next_step=True),
+        "logs analysis": _analyse_a_game,
     }
     unknown = sorted(set(only or ()).union(skip) - set(calls))
     if unknown:
@@ -46,3 +47,13 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
     for call in calls.values():
         call()
     return list(calls)
+
+
+def _analyse_a_game() -> None:
+    """`mjfast logs`' analysis (and `mjfast review`'s) of one seeded game of four ShantenBots."""
+    from mjfast.game import InProcessAgent, ShantenBot, play_game
+    from mjfast.game.walls import deal_walls
+    from mjfast.logs.analysis import GameAnalyser
+
+    log = play_game([InProcessAgent(ShantenBot()) for _ in range(4)], deal_walls(1), 0).log
+    GameAnalyser(fan_aware=True).analyse(log, 0)

@@ -7,7 +7,9 @@ CPU, as numba names it, compiles and answers the same; an install whose kernel s
 changed drops the kernels it shipped rather than serve them.
 """
 
+import ast
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -67,6 +69,33 @@ def _install(wheel: Path, site: Path) -> Path:
                            str(wheel)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return site
+
+
+def test_the_build_compiles_every_warm_up_call_once_by_default_but_the_log_analysis():
+    sys.path.insert(0, str(ROOT))
+    try:
+        from build_kernels import LOG_ANALYSIS, warm_up_parts
+    finally:
+        sys.path.remove(str(ROOT))
+    import mjfast.warmup as warmup
+
+    source = Path(warmup.__file__).read_text()
+    names = set(re.findall(r'^\s+"([^"]+)": ', source, re.M))
+    assert set(LOG_ANALYSIS) <= names
+
+    def covered(parts):
+        found = []
+        for part in parts:
+            kind, listed = part.split("=", 1)
+            listed = set(ast.literal_eval(listed))
+            found += sorted(listed) if kind == "only" else sorted(names - listed)
+        return found
+
+    for cpus in (1, 2):
+        default = covered(warm_up_parts(None, cpus))
+        assert sorted(default) == sorted(names - set(LOG_ANALYSIS))  # each call once, in one process
+        assert sorted(covered(warm_up_parts(["all"], cpus))) == sorted(names)
+    assert warm_up_parts(["shanten"], 2) == ["only=['shanten']"]
 
 
 def test_the_wheel_carries_compiled_kernels(wheel):
