@@ -419,3 +419,53 @@ def test_screenshots_of_both_pages(page, tmp_path):
             data = browser.get_screenshot_as_png()
             assert _png_size(data) == (width, height)
             (folder / f"{name}-{size}.png").write_bytes(data)
+
+
+def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser, tmp_path):
+    """mjfast review's page of a real match, opened from its file: the step controls and keys,
+    a link to a step, and the ranking shown at a discard = best_discards' of that table."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    from mjfast.game import Replay, read_botzone
+    from mjfast.review import render_page, review_game
+    from tests.data import LOGS
+
+    path = sorted((LOGS / "botzone_json").glob("*.json"))[0]
+    game = read_botzone(path)
+    review = review_game(game, file=str(path))
+    page = tmp_path / "review.html"
+    page.write_text(render_page(review), encoding="utf-8")
+    n = len(review["steps"])
+
+    def at() -> int:
+        current = browser.find_elements("css selector", "section.step.current")
+        assert len(current) == 1 and current[0].is_displayed()
+        return int(current[0].get_attribute("data-step"))
+
+    browser.get(page.as_uri())
+    assert at() == 0 and text(browser, "#counter") == f"step 1 / {n}"
+    css(browser, "#forward").click()
+    assert at() == 1
+    for key, step in ((Keys.ARROW_RIGHT, 2), (Keys.ARROW_LEFT, 1), (Keys.END, n - 1), (Keys.HOME, 0)):
+        ActionChains(browser).send_keys(key).perform()
+        assert at() == step
+    css(browser, "#next-decision").click()
+    first = next(s["step"] for s in review["steps"] if s["decisions"])
+    assert at() == first
+    css(browser, "#back").click()
+    assert at() == first - 1
+    # a discard where the player did not follow mjfast, opened by its link
+    shown = next(d for d in review["decisions"] if d["kind"] == "discard" and d["rank"] > 1)
+    browser.get(page.as_uri() + f"#step-{shown['step']}")
+    assert at() == shown["step"]
+    table = next(step.table for k, step in enumerate(Replay(game)) if k == shown["step"])
+    p = shown["player"]
+    advice = mjfast.best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
+                                  prevalent_wind=table.prevalent_wind, flowers=table.seats[p].flowers,
+                                  ranking="fan-aware")
+    choices = browser.execute_script(
+        "return Array.from(document.querySelectorAll('section.step.current div.decision[data-kind=discard] "
+        "tr[data-choice]')).filter(r => r.offsetParent !== null).map(r => r.dataset.choice)")
+    assert choices == [f"play {o.tile}" for o in advice]
+    assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []

@@ -92,9 +92,13 @@ _SCRIPT = """
       ArrowDown: "next-decision", Home: "first", End: "last"};
     if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
   });
-  var wanted = steps.findIndex(function (s) { return "#" + s.id === location.hash; });
+  function wanted() {
+    var k = steps.findIndex(function (s) { return "#" + s.id === location.hash; });
+    return k >= 0 ? k : at;
+  }
+  window.addEventListener("hashchange", function () { show(wanted()); });  // a link to a step
   steps[0].classList.add("current");
-  show(wanted >= 0 ? wanted : 0);
+  show(wanted());
 })();
 """
 
