@@ -410,12 +410,12 @@ def _add_win_flags(parser) -> None:
     parser.add_argument("--last-tile", action="store_true", help="妙手回春 / 海底捞月: the wall's last tile")
 
 
-def _add_http_options(parser) -> None:
+def _add_http_options(parser, max_body: int = 64 * 1024) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a web origin (https://example.org) whose pages may call the service; repeat for more, "
                              "'*' for any (default: none)")
-    parser.add_argument("--max-body", type=int, default=64 * 1024, metavar="BYTES",
-                        help="largest request body accepted over HTTP (default 65536)")
+    parser.add_argument("--max-body", type=int, default=max_body, metavar="BYTES",
+                        help=f"largest request body accepted over HTTP (default {max_body})")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="close an HTTP connection silent this long (default 10)")
 
@@ -471,7 +471,7 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     web.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks any free port)")
     web.add_argument("--open", action="store_true", help="open the page in a browser tab")
-    _add_http_options(web)
+    _add_http_options(web, 4 * 1024 * 1024)  # the page's reviews send a whole match log (100-150 KB)
     web.set_defaults(run=_web)
 
     from_bots = ("mjfast", "fan-aware", "random", "shanten")  # game.bots.BOTS, without importing it here

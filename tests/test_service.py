@@ -144,3 +144,28 @@ def test_tiles_parse_and_ruleset_parameters():
                   )["error"]["code"] == "bad_hand"
     for bad in ("strict", 3, {"minimun": 9}, {"minimum": True}, {"formal_waits": 1}):
         assert handle({"op": "score", "hand": hand, "ruleset": bad})["error"]["code"] == "bad_param"
+
+
+def test_review_of_a_log_in_either_format():
+    """The review operation: a Botzone JSON match and a text-format log give the page of
+    mjfast review; a log that does not read and a game out of range say so."""
+    from mjfast.game import read_botzone, read_games
+    from mjfast.review import render_page, review_game
+    from mjfast.service.server import handle
+    from tests.data import LOGS
+
+    path = sorted((LOGS / "botzone_json").glob("*.json"))[0]
+    result = handle({"op": "review", "log": path.read_text(encoding="utf-8"), "player": 2})["result"]
+    review = review_game(read_botzone(path), [2])
+    assert result["games"] == 1 and result["decisions"] == len(review["decisions"]) > 0
+    assert result["html"] == render_page({**review, "match_id": "web"}) and result["match_id"] == "web"
+    text = (LOGS / "botzone_mahjong_gb_16matches.txt").read_text(encoding="utf-8")
+    second = handle({"op": "review", "log": text, "game": 1})["result"]
+    game = list(read_games(LOGS / "botzone_mahjong_gb_16matches.txt"))[1]
+    assert second["games"] == 16 and second["match_id"] == game.match_id
+    assert second["decisions"] == len(review_game(game)["decisions"])
+    for params, code in (({"log": "no log here"}, "bad_log"), ({"log": "{"}, "bad_log"),
+                         ({"log": text, "game": 16}, "bad_param"), ({"log": text, "player": 4}, "bad_param"),
+                         ({}, "bad_param")):
+        error = handle({"op": "review", **params})["error"]
+        assert error["code"] == code and error["message"]

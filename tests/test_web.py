@@ -22,7 +22,7 @@ import pytest
 import mjfast
 from mjfast.fan import score, settle
 from mjfast.service import ops
-from mjfast.service.server import make_http_server
+from mjfast.service.server import HttpOptions, make_http_server
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 WAIT = 120  # seconds: a kernel's first compile on a fresh install happens inside a request
@@ -36,7 +36,7 @@ def base():
     ops.op_advise({"hand": HAND, "visible": "1s"})
     ops.op_score({"hand": "123m456p789s123sEE"})
     ops.op_waits({"hand": "123m456p789s123sE", "fans": True})
-    server = make_http_server("127.0.0.1", 0)
+    server = make_http_server("127.0.0.1", 0, HttpOptions(max_body=4 * 1024 * 1024))  # `mjfast web`'s
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/app/"
     server.shutdown()
@@ -431,6 +431,10 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
     from mjfast.review import render_page, review_game
     from tests.data import LOGS
 
+    # a desktop's screen (the page fixture leaves a phone's emulation on: the review's page is
+    # wider than a phone, which then zooms it out)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
     path = sorted((LOGS / "botzone_json").glob("*.json"))[0]
     game = read_botzone(path)
     review = review_game(game, file=str(path))
@@ -469,3 +473,44 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
         "tr[data-choice]')).filter(r => r.offsetParent !== null).map(r => r.dataset.choice)")
     assert choices == [f"play {o.tile}" for o in advice]
     assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_page_opens_the_review_of_a_log_file(page, browser):
+    """A Botzone JSON match picked in the page: the link opens its review (the page of `mjfast
+    review`) in a new tab, whose script runs under the page's security policy; a file that is
+    not a log says so beside the picker."""
+    from mjfast.game import read_botzone
+    from mjfast.review import review_game
+    from tests.data import LOGS
+
+    path = sorted((LOGS / "botzone_json").glob("*.json"))[0]
+    review = review_game(read_botzone(path))
+    browser = page()
+    css(browser, "#review-file").send_keys(str(path))
+    idle(browser)
+    link = css(browser, "#review-open")
+    assert link.is_displayed() and f"({len(review['decisions'])} decisions)" in link.text
+    home = browser.current_window_handle
+    link.click()
+    other = next(h for h in browser.window_handles if h != home)
+    browser.switch_to.window(other)
+    try:
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(browser, WAIT).until(lambda d: d.find_elements("css selector", "section.step.current"))
+        assert text(browser, "#counter") == f"step 1 / {len(review['steps'])}"
+        css(browser, "#next-decision").click()
+        first = next(s["step"] for s in review["steps"] if s["decisions"])
+        current = browser.find_element("css selector", "section.step.current")
+        assert int(current.get_attribute("data-step")) == first
+        assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    finally:
+        browser.close()
+        browser.switch_to.window(home)
+    bad = Path(tempfile.mkdtemp()) / "notes.txt"
+    bad.write_text("this is not a game log\n")
+    css(browser, "#review-file").send_keys(str(bad))
+    idle(browser)
+    error = css(browser, "#review-error")
+    assert error.is_displayed() and error.text.startswith("notes.txt: ")
+    assert not css(browser, "#review-open").is_displayed()

@@ -103,6 +103,11 @@ _SCRIPT = """
 """
 
 
+_NOSCRIPT_STYLE = ".step{display:block;border-top:1px solid #999}"
+# What the page holds inline, for a Content-Security-Policy that allows exactly these (web/assets.py)
+REVIEW_SCRIPT, REVIEW_STYLES = _SCRIPT, (_STYLE, _NOSCRIPT_STYLE)
+
+
 def _tile(name: str, drawn: bool = False) -> str:
     suit = name[1] if len(name) == 2 and name[1] in "mps" else "z"
     return f'<span class="tile {suit}{" drawn" if drawn else ""}">{escape(name)}</span>'
@@ -232,7 +237,7 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>mjfast review: {escape(review["match_id"])}</title><style>{_STYLE}</style>'
-        '<noscript><style>.step{display:block;border-top:1px solid #999}</style></noscript></head><body>'
+        f'<noscript><style>{_NOSCRIPT_STYLE}</style></noscript></head><body>'
         f'<header><h1>mjfast review: {escape(review["match_id"])}</h1>'
         f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · wall {review["wall"]}'
         f'{" · " + names if names else ""}</div><div>{_result(review)}</div>{table}</header>'

@@ -247,6 +247,49 @@ def op_settle(params: dict) -> dict:
     return {"total": result.total, "scores": settle(result, params["winner"], params.get("discarder"))}
 
 
+def _log_games(text: str) -> list:
+    """The games of a log's text: Botzone's JSON (either shape) or the text format."""
+    from ..game import BrokenGame, LogError, read_botzone, read_games
+
+    if text.lstrip("\ufeff \t\r\n")[:1] in ("[", "{"):
+        import io
+
+        try:
+            return [read_botzone(io.StringIO(text), "web")]
+        except LogError as exc:
+            raise RequestError("bad_log", f"line {exc.line}: {exc.reason}") from None
+    games = list(read_games(text.splitlines()))
+    if not games:
+        raise RequestError("bad_log", "no game in the log: Botzone's JSON match log or the Botzone / PKU text format")
+    broken = next((g for g in games if isinstance(g, BrokenGame)), None)
+    if broken is not None and len(games) == 1:
+        raise RequestError("bad_log", f"match {broken.match_id}, line {broken.line}: {broken.reason}")
+    return games
+
+
+def op_review(params: dict) -> dict:
+    _take(params, {"log": (str,), "game": (int,), "player": (int,), "value": (bool,)}, ("log",))
+    from ..game import BrokenGame, LogError
+    from ..review import render_page, review_game
+
+    games = _log_games(params["log"])
+    k = params.get("game", 0)
+    if not 0 <= k < len(games):
+        raise RequestError("bad_param", f"'game' is a game of the log, 0-{len(games) - 1}, got {k}")
+    game = games[k]
+    if isinstance(game, BrokenGame):
+        raise RequestError("bad_log", f"match {game.match_id}, line {game.line}: {game.reason}")
+    player = params.get("player")
+    if player is not None and player not in (0, 1, 2, 3):
+        raise RequestError("bad_param", f"'player' is a seat 0-3, got {player}")
+    try:
+        review = review_game(game, None if player is None else [player], value=params.get("value", False))
+    except LogError as exc:
+        raise RequestError("bad_log", f"match {exc.match_id}, line {exc.line}: {exc.reason}") from None
+    return {"match_id": game.match_id, "games": len(games), "game": k, "decisions": len(review["decisions"]),
+            "html": render_page(review)}
+
+
 def op_version(params: dict) -> dict:
     _take(params, {}, ())
     from .. import __version__
@@ -264,5 +307,6 @@ OPS = {
     "claim": op_claim,
     "score": op_score,
     "settle": op_settle,
+    "review": op_review,
     "version": op_version,
 }

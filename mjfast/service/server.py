@@ -95,7 +95,7 @@ def serve_lines(stdin=None, stdout=None) -> int:
 
 
 _STATUS = {"bad_json": 400, "bad_request": 400, "unsupported_version": 400, "unknown_op": 400, "bad_param": 400,
-           "bad_hand": 400, "internal": 500}
+           "bad_hand": 400, "bad_log": 400, "internal": 500}
 PAGE = "/app/"  # where the player's page and its files live
 
 

@@ -4,13 +4,27 @@ never reach outside the folder."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from importlib.resources import files
+
+from ..review.page import REVIEW_SCRIPT, REVIEW_STYLES
 
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
-# The page loads its own files only and talks to its own origin: anything else is refused.
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+# The page loads its own files only and talks to its own origin: anything else is refused. A
+# review's page, which the page opens from what the service sends (review.js), inherits this
+# policy: its one inline script and its styles are allowed by their hashes, nothing else inline.
 PAGE_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; "
+                               f"style-src 'self' {' '.join(_hash(s) for s in REVIEW_STYLES)}; "
+                               f"script-src 'self' {_hash(REVIEW_SCRIPT)}; "
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",

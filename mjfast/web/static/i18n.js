@@ -8,6 +8,8 @@ const STORE = "mjfast-language";
 
 const TEXT = {
   en: {
+    review_pick: "Review a game…", review_title: "a log file (Botzone's JSON match log or the text format): its first game, reviewed decision by decision",
+    review_open: "Open the review of {match} ({decisions} decisions) ↗",
     tab_advice: "Advice", tab_calc: "Fan calculator", other_language: "中文", language_title: "切换到中文",
     keys_title: "Keys (?)", slow: "Working… the first request after a fresh install compiles mjfast's kernels (minutes, once).",
     seat_wind: "Seat wind", prevalent_wind: "Prevalent wind", flowers: "Flowers", fan_aware: "count the 8-fan minimum",
@@ -86,6 +88,8 @@ const TEXT = {
     network: "No answer from mjfast ({message}): is `mjfast web` still running?", copied: "Link copied",
   },
   zh: {
+    review_pick: "复盘一局…", review_title: "对局记录文件（Botzone 的 JSON 对局记录或文本格式）：逐个决策复盘其第一局",
+    review_open: "打开 {match} 的复盘（{decisions} 个决策）↗",
     tab_advice: "牌理", tab_calc: "算番器", other_language: "English", language_title: "Switch to English",
     keys_title: "快捷键 (?)", slow: "计算中… 新装后第一次请求会编译 mjfast 的内核（仅一次，需几分钟）。",
     seat_wind: "门风", prevalent_wind: "圈风", flowers: "花牌", fan_aware: "计入8番起和",

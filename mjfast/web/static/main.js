@@ -4,6 +4,7 @@ import { AdviceView } from "./advice.js";
 import { CalculatorView } from "./calculator.js";
 import { $ } from "./dom.js";
 import { applyLanguage, currentLanguage, setLanguage, t } from "./i18n.js";
+import { setUpReviews } from "./review.js";
 import { ask, whenSlow } from "./service.js";
 import { address, readAddress, writeAddress } from "./state.js";
 
@@ -88,6 +89,7 @@ for (const view of VIEWS) {
   $(`${view}-link`).addEventListener("click", copyLink);
 }
 $("lang").addEventListener("click", switchLanguage);
+setUpReviews();
 $("help-open").addEventListener("click", () => $("help").showModal());
 $("help-close").addEventListener("click", () => $("help").close());
 whenSlow((slow) => {
