@@ -247,9 +247,14 @@ def op_settle(params: dict) -> dict:
     return {"total": result.total, "scores": settle(result, params["winner"], params.get("discarder"))}
 
 
+def _bad_log(match_id: str, line: int, reason: str) -> RequestError:
+    return RequestError("bad_log", f"match {match_id}, line {line}: {reason}")
+
+
 def _log_games(text: str) -> list:
-    """The games of a log's text: Botzone's JSON (either shape) or the text format."""
-    from ..game import BrokenGame, LogError, read_botzone, read_games
+    """The games of a log's text (GameLog or BrokenGame each): Botzone's JSON (either shape)
+    or the text format."""
+    from ..game import LogError, read_botzone, read_games
 
     if text.lstrip("\ufeff \t\r\n")[:1] in ("[", "{"):
         import io
@@ -257,13 +262,10 @@ def _log_games(text: str) -> list:
         try:
             return [read_botzone(io.StringIO(text), "web")]
         except LogError as exc:
-            raise RequestError("bad_log", f"line {exc.line}: {exc.reason}") from None
+            raise _bad_log(exc.match_id, exc.line, exc.reason) from None
     games = list(read_games(text.splitlines()))
     if not games:
         raise RequestError("bad_log", "no game in the log: Botzone's JSON match log or the Botzone / PKU text format")
-    broken = next((g for g in games if isinstance(g, BrokenGame)), None)
-    if broken is not None and len(games) == 1:
-        raise RequestError("bad_log", f"match {broken.match_id}, line {broken.line}: {broken.reason}")
     return games
 
 
@@ -278,14 +280,14 @@ def op_review(params: dict) -> dict:
         raise RequestError("bad_param", f"'game' is a game of the log, 0-{len(games) - 1}, got {k}")
     game = games[k]
     if isinstance(game, BrokenGame):
-        raise RequestError("bad_log", f"match {game.match_id}, line {game.line}: {game.reason}")
+        raise _bad_log(game.match_id, game.line, game.reason)
     player = params.get("player")
     if player is not None and player not in (0, 1, 2, 3):
         raise RequestError("bad_param", f"'player' is a seat 0-3, got {player}")
     try:
         review = review_game(game, None if player is None else [player], value=params.get("value", False))
     except LogError as exc:
-        raise RequestError("bad_log", f"match {exc.match_id}, line {exc.line}: {exc.reason}") from None
+        raise _bad_log(exc.match_id, exc.line, exc.reason) from None
     return {"match_id": game.match_id, "games": len(games), "game": k, "decisions": len(review["decisions"]),
             "html": render_page(review)}
 
