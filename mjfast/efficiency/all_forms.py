@@ -102,7 +102,7 @@ def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, 
     masks[KNITTED_STRAIGHT] = m
 
 
-@njit(inline="always")
+@njit
 def best_of(dist, masks):
     """Minimum deficiency over the forms and the union of the masks of the forms reaching it."""
     best = INF

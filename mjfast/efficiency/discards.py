@@ -44,7 +44,7 @@ def masked_sum(mask, unseen):
     return total
 
 
-@njit(inline="always")
+@njit
 def unseen_planes(unseen):
     """The unseen counts (0-4) as three tile masks, bit i of each count in plane i: then
     an acceptance is three popcounts (see accepted), where masked_sum reads all 34."""
@@ -59,7 +59,7 @@ def unseen_planes(unseen):
     return p0, p1, p2
 
 
-@njit(inline="always")
+@njit
 def planes_with(p0, p1, p2, t, count):
     """unseen_planes after tile t's unseen count changed to `count`."""
     clear = ~(np.int64(1) << t)
@@ -67,7 +67,7 @@ def planes_with(p0, p1, p2, t, count):
             (p2 & clear) | (np.int64((count >> 2) & 1) << t))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def accepted(mask, p0, p1, p2):
     """masked_sum(mask, unseen) from unseen's planes."""
     return popcount(mask & p0) + 2 * popcount(mask & p1) + 4 * popcount(mask & p2)
@@ -126,7 +126,7 @@ def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     return 0
 
 
-@njit(inline="always")
+@njit
 def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
     """(a lower bound of every form but the regular one, a lower bound of the knitted
     straight) from the presence bits and a bound `knitted` of the knitted straight already
@@ -143,7 +143,7 @@ def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
                knitted), knitted
 
 
-@njit(inline="always")
+@njit
 def kinds_within(dist, bound):
     """The tile mask of the kinds t with dist[t] <= bound."""
     kinds = np.int64(0)
@@ -264,7 +264,7 @@ def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
 _UNKNOWN = -1
 
 
-@njit(inline="always")
+@njit
 def new_pair_memo(which):
     """(kinds, position, n, known, cleared) for the kinds of the tile mask `which`: kinds[:n]
     the kinds in order, position[t] each one's index (-1 elsewhere), known the memo and
@@ -280,7 +280,7 @@ def new_pair_memo(which):
     return kinds, position, n, np.empty((34, n, n), np.int64), np.zeros(34, np.bool_)
 
 
-@njit(inline="always")
+@njit
 def recalled(known, cleared, u, i, kinds, n):
     """(the tile mask of the discards k whose figure after discarding kinds[i] and drawing u
     is known, the best of those figures, 0 if none)."""
@@ -296,7 +296,7 @@ def recalled(known, cleared, u, i, kinds, n):
     return skip, best
 
 
-@njit(inline="always")
+@njit
 def remember_missed(known, u, i, position, missed):
     """Record figure 0 for the discards k in the tile mask `missed` (looked ahead from too)
     whose hand after discarding kinds[i] and drawing u misses the target."""
@@ -306,7 +306,7 @@ def remember_missed(known, u, i, position, missed):
         known[u, position[k], i] = 0
 
 
-@njit(inline="always")
+@njit
 def interchangeable_honours(a, b, hand, meld_counts, unseen):
     """Whether kinds a and b are honours held, melded and unseen as often as each other.
     Every form treats the honours alike (none is in a run), so swapping two such honours maps
@@ -316,7 +316,7 @@ def interchangeable_honours(a, b, hand, meld_counts, unseen):
             and unseen[a] == unseen[b])
 
 
-@njit(inline="always")
+@njit
 def all_interchangeable_honours(which, hand, meld_counts, unseen):
     """Whether the kinds of the tile mask `which` are all honours interchangeable with each
     other: their next acceptances are then equal."""
@@ -329,7 +329,7 @@ def all_interchangeable_honours(which, hand, meld_counts, unseen):
     return True
 
 
-@njit(inline="always")
+@njit
 def _honour_twin(kinds, i, hand, meld_counts, unseen):
     """An earlier kind of kinds[:i] interchangeable with the honour kinds[i], or -1."""
     for j in range(i):

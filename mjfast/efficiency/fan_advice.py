@@ -177,7 +177,7 @@ def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_wor
     return (points << 8) | _shape_fans(points, out)
 
 
-@njit(inline="always")
+@njit
 def new_score_work():
     """(out, fan_work): the fan kernel's output row and working space, for points."""
     return np.empty(OUT_LEN, np.int64), new_work()
@@ -190,7 +190,7 @@ def _clear_score_memo(work):
     work[SCORE_MEMO] = 1
 
 
-@njit(inline="always")
+@njit
 def hand_ranks(table, hand):
     """The groups' ranks of a hand as points' key holds them: (the three suits' packed in
     19 bits each, the honours')."""
@@ -198,7 +198,7 @@ def hand_ranks(table, hand):
     return np.int64(suits), np.int64(group_rank(table, hand, 3))
 
 
-@njit(inline="always")
+@njit
 def ranks_with(table, counts, suits, honours, w):
     """hand_ranks of a hand plus tile w (`counts` holds it) from the hand's own: only w's
     group changes, so the waits of one hand cost a group's rank each, not four."""
@@ -208,7 +208,7 @@ def ranks_with(table, counts, suits, honours, w):
     return (suits & ~(np.int64(0x7FFFF) << shift)) | (np.int64(group_rank(table, counts, w // 9)) << shift), honours
 
 
-@njit(inline="always")
+@njit
 def scored_points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
     `win` (flowers aside; its ranks `suits` and `honours`, see hand_ranks), memoised in the
@@ -216,7 +216,7 @@ def scored_points(table, counts, suits, honours, melds, win, conditions, seat, p
     a tile a turn, so the one-step passes of successive turns reach many of the same
     completed hands. Direct-mapped, keyed by everything the score depends on (so an entry
     never goes stale): the groups' ranks, the winning tile and conditions, the packed melds,
-    the winds and the rules. Inlined: most look-ups hit, and then cost less than a call."""
+    the winds and the rules."""
     k0 = suits
     k1 = honours | (win << 17) | (conditions << 23)
     k2 = melds | (seat << 40) | (prevalent << 42) | (rules << 44)

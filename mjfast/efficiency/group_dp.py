@@ -27,7 +27,7 @@ MAX_GROUP_TILES = 14  # a hand never holds more standing tiles than this
 _N_STATES = 5 * 2 * 5 * 5
 
 
-@njit(inline="always")
+@njit
 def _dp_rank(cur, nxt, i, n, have, cap, chows, max_sets):
     """One rank of the dynamic programme: the states after tile i (held `have` times, usable
     `cap` times) of a group of n tiles, into nxt, from the states before it in cur. States
@@ -57,7 +57,7 @@ def _dp_rank(cur, nxt, i, n, have, cap, chows, max_sets):
                                     nxt[ns] = cost
 
 
-@njit(inline="always")
+@njit
 def _dp_result(last, out):
     """The distances from the states after the last tile: no runs may be left open."""
     for k in range(N_ENTRIES):

@@ -58,7 +58,7 @@ def unseen_copies(counts, meld_counts, visible, out):
     return ok
 
 
-@njit(inline="always")
+@njit
 def check_seen(counts, meld_counts, n_melds, wanted_total, visible, unseen):
     """check_counts, then unseen_copies: OK with `unseen` filled, or the status of the fault."""
     status = check_counts(counts, meld_counts, n_melds, wanted_total)

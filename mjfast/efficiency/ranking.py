@@ -21,7 +21,7 @@ FAN_KEYS = 9
 NEXT_KEY = 6  # the fan-aware key of the next acceptance
 
 
-@njit(inline="always")
+@njit
 def centrality(t):
     """How connected a tile can be: honours 0, terminals 1, 2/8 2, 3-7 3 (tie-break)."""
     if t >= 27:
@@ -30,7 +30,7 @@ def centrality(t):
     return 1 if r == 0 or r == 8 else min(r, 8 - r, 3)
 
 
-@njit(inline="always")
+@njit
 def set_efficiency_keys(keys, t, shanten, acceptance, next_acceptance):
     """Row t of the plain ranking's keys: shanten, then acceptance and next acceptance (most
     first), then the less connected tile."""
@@ -40,7 +40,7 @@ def set_efficiency_keys(keys, t, shanten, acceptance, next_acceptance):
     keys[t, 3] = centrality(t)
 
 
-@njit(inline="always")
+@njit
 def set_fan_aware_keys(keys, t, effective, valid, acceptance, next_valid, value, potential):
     """Row t of the fan-aware ranking's keys but NEXT_KEY (see the module doc); `valid` may be
     UNKNOWN (then the plain acceptance stands in)."""
@@ -55,7 +55,7 @@ def set_fan_aware_keys(keys, t, effective, valid, acceptance, next_valid, value,
     keys[t, 8] = t
 
 
-@njit(inline="always")
+@njit
 def comes_before(keys, a, b, n_keys):
     """Whether row a of keys comes strictly before row b on the first n_keys keys."""
     for k in range(n_keys):
@@ -64,7 +64,7 @@ def comes_before(keys, a, b, n_keys):
     return False
 
 
-@njit(inline="always")
+@njit
 def tied_for_first(keys, held, n_keys):
     """The tile mask of the kinds held (bools `held`) tied for first place on the first
     n_keys keys."""

@@ -65,14 +65,14 @@ def regular_after_change(table, counts, locked, check_bits, g, rank, n_sets, wit
     return _regular_with_row(table, counts, locked, check_bits, g, rank, CHANGED, n_sets, with_masks, work)
 
 
-@njit(inline="always")
+@njit
 def _regular_with_row(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work):
     """regular_after_change, with group g's row kept in `slot`."""
     load_ranked_group(table, counts, locked, check_bits, g, rank, slot, n_sets, with_masks, work)
     return _merge_changed(work, LEAVE_OUT + g, slot, n_sets, with_masks)
 
 
-@njit(inline="always")
+@njit
 def _merge_changed(work, rest, changed, n_sets, with_masks):
     """(deficiency, useful mask) of the changed group (in slot `changed`) with the merge of
     the other three in slot `rest`: the one entry with one pair and n_sets sets."""
@@ -97,7 +97,7 @@ def _merge_changed(work, rest, changed, n_sets, with_masks):
     return best, mask
 
 
-@njit(inline="always")
+@njit
 def _merge_two(work, a, b, out, n_sets):
     """Slot out = the merge of slots a and b (with masks)."""
     for k in range(N_ENTRIES):
@@ -178,14 +178,14 @@ def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, a
     work[DRAW_KEPT] = kept
 
 
-@njit(inline="always")
+@njit
 def drawn_presence_bits(work, u, count):
     """presence_bits of the prepared hand X plus the drawn tile u (`count` copies of u now)."""
     return presence_bits_after(work[DRAW_BITS], work[DRAW_BITS + 1], work[DRAW_BITS + 2], work[DRAW_BITS + 3], u,
                                count)
 
 
-@njit(inline="always")
+@njit
 def drawn_ranks(table, counts, u, k, ranks, work):
     """The four groups' ranks of the prepared hand plus u less k (held in `counts`) into
     `ranks`: only the groups of u and k differ from the prepared hand's."""
@@ -198,13 +198,13 @@ def drawn_ranks(table, counts, u, k, ranks, work):
         ranks[gk] = group_rank(table, counts, gk)
 
 
-@njit(inline="always")
+@njit
 def prepared_discards(work):
     """The tile mask of the discards prepare_draws prepared."""
     return work[DRAW_DISCARDS]
 
 
-@njit(inline="always")
+@njit
 def regular_candidates(held, u, u_count, target, work):
     """The kinds k whose discard, after the draw of u, leaves the prepared hand X a regular
     form within `target` (the one given to prepare_draws): X less k plus u is at X less k's
@@ -226,7 +226,7 @@ def regular_candidates(held, u, u_count, target, work):
     return found
 
 
-@njit(inline="always")
+@njit
 def regular_draw(table, counts, locked, check_bits, u, n_sets, work):
     """The draw of tile u (already added to `counts`, the prepared hand plus u): its group's
     row into the drawn slot."""
@@ -234,7 +234,7 @@ def regular_draw(table, counts, locked, check_bits, u, n_sets, work):
     load_ranked_group(table, counts, locked, check_bits, g, group_rank(table, counts, g), DRAWN, n_sets, True, work)
 
 
-@njit(inline="always")
+@njit
 def regular_after_draw(table, counts, locked, check_bits, u, k, n_sets, leave_out_ready, work):
     """(deficiency, useful mask, leave_out_ready) of the regular form of the prepared hand
     plus u less k (`counts` holds it), after regular_draw. leave_out_ready: bit g once the

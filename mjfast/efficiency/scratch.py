@@ -82,7 +82,7 @@ def new_scratch():
     return work
 
 
-@njit(inline="always")
+@njit
 def form_rows(work):
     """(dist, masks): N_FORMS slots each in the scratch for all_forms' results, so that a
     one-hand query allocates nothing."""

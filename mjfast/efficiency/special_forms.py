@@ -16,7 +16,7 @@ from .regular import load_group, meld_check_bits, store_row
 from .scratch import DIST, LOCKED, MASK, REMAINDER_SLOTS, REST
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def presence_bits(counts):
     """Bit masks of the kinds held at least once, at least twice, an odd number of times,
     and four times. Written without branches: on random hands they mispredict, and a
@@ -34,7 +34,7 @@ def presence_bits(counts):
     return ge1, ge2, odd, eq4
 
 
-@njit(inline="always")
+@njit
 def presence_bits_after(ge1, ge2, odd, eq4, t, count):
     """presence_bits after tile t's count changed to `count` (the others unchanged)."""
     bit = np.int64(1) << t
@@ -45,7 +45,7 @@ def presence_bits_after(ge1, ge2, odd, eq4, t, count):
     return ge1, ge2, odd, eq4
 
 
-@njit(inline="always")
+@njit
 def seven_pairs(ge2, odd, eq4):
     """Seven pairs; four of a kind counts as two pairs (MCR)."""
     pairs = popcount(ge2) + popcount(eq4)
@@ -54,7 +54,7 @@ def seven_pairs(ge2, odd, eq4):
     return 7 - pairs, odd
 
 
-@njit(inline="always")
+@njit
 def thirteen_orphans(ge1, ge2):
     held = ge1 & ORPHAN_BITS
     has_pair = (ge2 & ORPHAN_BITS) != 0
@@ -65,7 +65,7 @@ def thirteen_orphans(ge1, ge2):
     return dist, missing if has_pair else (missing | held)
 
 
-@njit(inline="always")
+@njit
 def most_knitted(ge1):
     """The most tiles held of one of the six knitted straights (9 tiles each): the knitted
     straight lacks at least 9 less this, and honours-and-knitted counts it beside the honours."""
@@ -75,7 +75,7 @@ def most_knitted(ge1):
     return most
 
 
-@njit(inline="always")
+@njit
 def honors_knitted_distance(ge1, knitted_held):
     """Honours-and-knitted's deficiency, given most_knitted(ge1)."""
     return 14 - min(popcount(ge1 & HONOR_BITS) + knitted_held, 14)
@@ -96,7 +96,7 @@ def honors_knitted(ge1, with_masks):
     return best, mask
 
 
-@njit(inline="always")
+@njit
 def _rank_without(table, counts, s, part):
     """Rank of suit s's pattern less one copy of each held tile of `part` (a bit mask)."""
     rank = 0
@@ -214,7 +214,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
     return best, mask
 
 
-@njit(inline="always")
+@njit
 def _keep(value, mask, best, best_mask):
     """The running minimum and the union of the masks of everything reaching it."""
     if value < best:

@@ -53,13 +53,13 @@ MAX_EXCHANGE_SHANTEN = 3
 BASE = 8
 
 
-@njit(inline="always")
+@njit
 def _slot(key0, key1, size):
     h = key0 * _MIX0 ^ key1 * _MIX1  # wraps: a multiplicative hash
     return (h >> 24) & (size - 1)
 
 
-@njit(inline="always")
+@njit
 def _find(table_slots, keys, key0, key1):
     """(index of the node with this key or -1, the slot where it is or would go)."""
     size = table_slots.shape[0]
@@ -73,7 +73,7 @@ def _find(table_slots, keys, key0, key1):
         s = (s + 1) & (size - 1)
 
 
-@njit(inline="always")
+@njit
 def _hand_key(hand):
     k0 = np.int64(0)
     k1 = np.int64(0)
@@ -84,7 +84,7 @@ def _hand_key(hand):
     return k0, k1
 
 
-@njit(inline="always")
+@njit
 def _unseen(hand, fixed, reference, out):
     """out = the copies of each kind the player has not seen, with `hand` held: 4 less the
     copies fixed (melds, seen elsewhere), less the hand's or the decision hand's copies,

@@ -115,7 +115,7 @@ def _masks(variants) -> np.ndarray:
 EXCLUDED_MASKS = _masks([_table(bool(v & 1), bool(v & 2)) for v in range(4)])
 
 
-@njit(inline="always")
+@njit
 def _present(table, first, last):
     """The fans first..last-1 with a count in `table`, as a mask word (bit f - first)."""
     word = np.int64(0)
@@ -124,7 +124,7 @@ def _present(table, first, last):
     return word
 
 
-@njit(inline="always")
+@njit
 def _points(table, word, first):
     """Points of the fans in mask `word` (fan ids from `first`)."""
     points = np.int64(0)
@@ -135,7 +135,7 @@ def _points(table, word, first):
     return points
 
 
-@njit(inline="always")
+@njit
 def _zero(table, word, first):
     """Zero the counts of the fans in mask `word` (fan ids from `first`)."""
     while word:
@@ -143,7 +143,7 @@ def _zero(table, word, first):
         word &= word - 1
 
 
-@njit(inline="always")
+@njit
 def _drop_excluded(found, first, low, high, variant):
     """In id order, let each fan of mask `found` (ids from `first`) that is still present in
     (low, high) when its turn comes drop the fans it excludes; return what is left."""
@@ -156,7 +156,7 @@ def _drop_excluded(found, first, low, high, variant):
     return low, high
 
 
-@njit(inline="always")
+@njit
 def apply_exclusions(table, rules):
     """Zero every fan that a fan present in `table` excludes; return the points of the fans
     left. Works on mask words: a hand has a handful of fans, the table has 82 entries."""

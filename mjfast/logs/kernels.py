@@ -107,7 +107,7 @@ def _known(valid):
     return np.int64(valid) if valid >= 0 else np.int64(NA)
 
 
-@njit(inline="always")
+@njit
 def _fill_head(row, game, line, player, turn, kind, tile, action):
     """The cells every decision row starts with: where it is, whose, and what was done."""
     row[_GAME] = game
