@@ -17,7 +17,8 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   kernels call are not (their code is compiled into their callers'). Before any kernel
   loads, stale cached kernels are dropped (drop_stale_kernels: numba checks only the file of
   the function it loads, not the files of the kernels it calls). mjfast's own cached kernels
-  load without numba's compiler set-up (_load_own_without_refresh).
+  load without numba's compiler set-up (_load_own_without_refresh). A read-only install
+  loads the kernels it ships from a copy in the user's cache (shipped_kernels_copy).
 - A compile says so: the first time a process compiles one of mjfast's kernels (nothing was
   cached), one line on stderr says what is happening and how to avoid it, then the progress
   (CompileNotice; MJFAST_QUIET=1 silences it). Nothing goes to stdout.
@@ -28,7 +29,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -208,17 +211,19 @@ def _contents(sources: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def drop_stale_kernels() -> None:
+def drop_stale_kernels() -> "str | None":
     """Delete mjfast's cached kernels if a source they are compiled from changed since they
-    were cached. The stamp holds two lines: the sources' times, then the kernels' contents."""
+    were cached. The stamp holds two lines: the sources' times, then the kernels' contents.
+    Returns the contents' fingerprint where it was worked out (the times had changed)."""
+    contents = None
     if os.environ.get("NUMBA_CACHE_DIR"):
-        return
+        return contents
     try:
         sources = sorted(PACKAGE.rglob("*.py"))
         times = _times(sources)
         stamp = STAMP.read_text().split("\n") if STAMP.exists() else []
         if stamp[:1] == [times]:
-            return
+            return contents
         contents = _contents(sources)
         if stamp[1:2] != [contents]:
             for cached in PACKAGE.rglob("__pycache__/*.nb[ic]"):
@@ -226,7 +231,8 @@ def drop_stale_kernels() -> None:
         STAMP.parent.mkdir(exist_ok=True)
         STAMP.write_text(f"{times}\n{contents}")
     except OSError:
-        pass  # a read-only install: numba caches elsewhere, nothing of ours to clean
+        pass  # a read-only install: its kernels load from a copy (shipped_kernels_copy)
+    return contents
 
 
 # Loading mjfast's cached kernels without numba's compiler set-up. Before each load from its
@@ -327,6 +333,81 @@ def _install_compile_notice() -> "CompileNotice | None":
     return notice
 
 
-drop_stale_kernels()  # before any kernel loads: every kernel module imports this one first
+# Read-only installs (a system-wide site-packages, an image run by another user). numba caches
+# beside the sources only where it can write; elsewhere it would compile every kernel again
+# into its user-wide cache. So mjfast copies the kernels it ships, once, into a folder of the
+# user's cache named after the sources' contents, and has numba load (and save) its kernels
+# there. A copy is made only when the shipped kernels are those of these sources.
+
+def user_cache() -> Path:
+    """mjfast's folder in the user's cache (XDG_CACHE_HOME, else ~/.cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mjfast"
+
+
+def shipped_kernels_copy(contents: "str | None" = None) -> "Path | None":
+    """The folder holding the copy of the shipped kernels of a read-only install, made if
+    missing; None where numba can cache beside the sources, NUMBA_CACHE_DIR is set, nothing
+    was shipped for these sources (`contents`: their fingerprint, if known), or no copy can
+    be made."""
+    own = PACKAGE / "__pycache__"
+    if os.environ.get("NUMBA_CACHE_DIR") or os.access(own if own.is_dir() else PACKAGE, os.W_OK):
+        return None
+    try:
+        shipped_for = STAMP.read_text().split("\n")[1]
+        if shipped_for != (contents or _contents(sorted(PACKAGE.rglob("*.py")))):
+            return None
+        copy = user_cache() / f"kernels-{shipped_for[:20]}"
+        if not copy.is_dir():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(dir=copy.parent, prefix=".copying-"))
+            for cached in PACKAGE.rglob("__pycache__/*.nb[ic]"):
+                target = staging / cached.parent.relative_to(PACKAGE)
+                target.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(cached, target / cached.name)
+            try:
+                staging.rename(copy)  # whole or not at all: another process may be loading from it
+            except OSError:  # another process made it first
+                shutil.rmtree(staging, ignore_errors=True)
+        return copy
+    except (OSError, IndexError):
+        return None
+
+
+def _install_copy_locator(copy: Path) -> None:
+    """numba caches mjfast's kernels under `copy`, in the folders they have in the package
+    (numba's cache locators; a numba without them compiles)."""
+    try:
+        from numba.core import caching
+    except ImportError:
+        return
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    mixin = getattr(caching, "_SourceFileBackedLocatorMixin", None)
+    locator = getattr(caching, "_CacheLocator", None)
+    if impl is None or mixin is None or locator is None or not isinstance(getattr(impl, "_locator_classes", None),
+                                                                         list):
+        return
+
+    class ShippedCopyLocator(mixin, locator):
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            self._cache_path = str(copy / Path(py_file).resolve().parent.relative_to(PACKAGE) / "__pycache__")
+
+        def get_cache_path(self):
+            return self._cache_path
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not Path(py_file).resolve().is_relative_to(PACKAGE):
+                return None
+            return super().from_function(py_func, py_file)
+
+    impl._locator_classes.insert(0, ShippedCopyLocator)
+
+
+SHIPPED_COPY = shipped_kernels_copy(drop_stale_kernels())  # before any kernel loads: kernel modules import this first
+if SHIPPED_COPY is not None:
+    _install_copy_locator(SHIPPED_COPY)
 _install_loader()
 COMPILE_NOTICE = _install_compile_notice()

@@ -4,7 +4,9 @@ A wheel built with the shanten kernels compiled in is installed into a fresh fol
 process that imports it from there answers its first shanten query without one compile (the
 compiles are counted through numba's event API, not timed). The same install on another
 CPU, as numba names it, compiles and answers the same; an install whose kernel sources were
-changed drops the kernels it shipped rather than serve them.
+changed drops the kernels it shipped rather than serve them. A read-only install (on a
+read-only file system: a bind mount in a user namespace, as root can write anywhere) loads
+what it ships from its copy in the user's cache, without compiling.
 """
 
 import ast
@@ -32,8 +34,11 @@ class Count(event.Listener):
     def on_end(self, e):
         pass
 event.register("numba:compile", Count())
-import mjfast
-print(json.dumps({"file": mjfast.__file__, "shanten": mjfast.shanten("123m456p789s1357s"), "compiles": compiles}))
+import os
+import mjfast, mjfast.jit
+print(json.dumps({"file": mjfast.__file__, "shanten": mjfast.shanten("123m456p789s1357s"), "compiles": compiles,
+                  "writable": os.access(os.path.dirname(mjfast.__file__), os.W_OK),
+                  "copy": str(mjfast.jit.SHIPPED_COPY)}))
 """
 
 
@@ -44,10 +49,16 @@ def _child_env(**extra) -> dict:
     return env
 
 
-def _probe(site: Path, **extra) -> dict:
+def _probe(site: Path, read_only: bool = False, **extra) -> dict:
+    """PROBE's answer in a fresh process importing mjfast from `site` (with the package's
+    folder read-only if asked)."""
     import json
 
-    done = subprocess.run([sys.executable, "-c", PROBE], cwd=site, env=_child_env(PYTHONPATH=str(site), **extra),
+    command = [sys.executable, "-c", PROBE]
+    if read_only and os.geteuid() == 0:
+        command = ["unshare", "-rm", "sh", "-c", 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && '
+                   'exec "$@"', "sh", str(site / "mjfast"), *command]
+    done = subprocess.run(command, cwd=site, env=_child_env(PYTHONPATH=str(site), **extra),
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -110,6 +121,32 @@ def test_an_install_from_the_wheel_answers_without_compiling(wheel, tmp_path):
     assert Path(first["file"]).is_relative_to(site)
     assert first["shanten"] == 1
     assert first["compiles"] == []
+
+
+def _read_only_install(wheel: Path, site: Path) -> Path:
+    site = _install(wheel, site)
+    if os.geteuid() != 0:  # root writes anywhere: _probe mounts the package read-only instead
+        for path in sorted((site / "mjfast").rglob("*"), reverse=True) + [site / "mjfast"]:
+            path.chmod(path.stat().st_mode & ~0o222)
+    return site
+
+
+def test_a_read_only_install_loads_the_kernels_it_ships_from_a_copy(wheel, tmp_path):
+    site = _read_only_install(wheel, tmp_path / "site")
+    home = tmp_path / "home"
+    first = _probe(site, read_only=True, HOME=str(home), XDG_CACHE_HOME="")
+    assert first["writable"] is False
+    assert first["shanten"] == 1
+    assert first["compiles"] == []
+    copy = Path(first["copy"])
+    assert copy.is_relative_to(home / ".cache" / "mjfast")
+    assert sorted(p.name for p in copy.rglob("*.nbi")) == sorted(p.name for p in site.rglob("__pycache__/*.nbi"))
+    again = _probe(site, read_only=True, HOME=str(home), XDG_CACHE_HOME="")
+    assert again["compiles"] == [] and again["copy"] == first["copy"]
+    # a kernel it did not ship compiles, and is cached in the copy for the next process
+    other = _probe(site, read_only=True, HOME=str(home), XDG_CACHE_HOME="", NUMBA_CPU_NAME="generic")
+    assert other["shanten"] == 1 and other["compiles"]
+    assert _probe(site, read_only=True, HOME=str(home), XDG_CACHE_HOME="", NUMBA_CPU_NAME="generic")["compiles"] == []
 
 
 def test_another_cpu_compiles_and_answers_the_same(wheel, tmp_path):
