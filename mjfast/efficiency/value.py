@@ -413,8 +413,9 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
             out_ready[r_, k - 1] = ready[r_]
             out_win[r_, k - 1] = win[r_]
         if keep_nodes:
-            out_nodes[0, k, :n13] = win[:n13]
-            out_nodes[1, k, :n13] = score[:n13]
+            for i in range(n13):  # loops, not slice copies: those compile numba's shape-error code
+                out_nodes[0, k, i] = win[i]
+                out_nodes[1, k, i] = score[i]
     for r_ in range(n_roots):
         out_score[r_] = score[r_]
 
@@ -479,7 +480,8 @@ def value_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat,
             out_ready[t, k] = 0.0
             out_win[t, k] = 0.0
         if dist[t] < INF and dist[t] - 1 <= budget:
-            roots[n_roots, :] = hand
+            for u in range(34):
+                roots[n_roots, u] = hand[u]
             roots[n_roots, t] -= 1
             root_dist[n_roots] = dist[t]
             root_mask[n_roots] = mask[t]

@@ -198,7 +198,8 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     else:
         for c in _FAN_CELLS:
             row[c] = NA
-    waiting[:] = counts
+    for t in range(34):  # a loop, not a slice copy: that compiles numba's shape-error code
+        waiting[t] = counts[t]
     waiting[discarded] -= 1
     pungs, chows = claim_masks(waiting)
     return OK, shanten_after, useful, pungs, chows
