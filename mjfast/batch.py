@@ -36,7 +36,7 @@ _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
 
 
-# Inlined into the parallel loops (see lookup_table.py: the batch loops are where it pays).
+# Inlined into the parallel loops, where it pays (mjfast/jit.py on inlining).
 @njit(inline="always")
 def _row(per_row, i):
     """Row i of an input given per hand, or its single row when one row stands for all."""

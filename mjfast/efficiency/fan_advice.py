@@ -253,7 +253,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
     return valid, value
 
 
-@njit(nrt=False)  # runs for every discard one step from ready: no reference counts of its arrays
+@njit(nrt=False, inline="always")  # runs for every discard one step from ready: no reference counts of its arrays
 def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
               pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
@@ -308,7 +308,7 @@ def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, m
     return valid_draws, expected / weight, expected_value / weight
 
 
-@njit
+@njit(inline="always")
 def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, prevalent, rules, minimum,
                       out_dist, out_mask, out_acceptance, out_next, out_effective, out_valid, out_next_valid,
                       out_valid_draws, out_value, out_wait_points, work):

@@ -162,7 +162,7 @@ def _pack_trait_fans(kinds, tiles, pair, table):
         table[ALL_EVEN_PUNGS] = 1
 
 
-@njit
+@njit(inline="always")
 def score_split(kinds, tiles, opens, pair, base, table, hand):
     """Points of one split into four sets (melds first) and a pair; fans into `table`.
 
