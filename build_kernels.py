@@ -6,7 +6,7 @@ its cache (the `__pycache__/*.nbi` and `*.nbc` files beside the sources) into wh
 installed or packed. An install from it answers its first query without compiling when
 numba's version and the CPU are those of the build (docs/install.md says how to build for
 another CPU). MJFAST_BUILD_KERNELS=0 skips the step; `all` adds the log analysis's kernels
-(left out by default: they compile nearly as long as all the others together); a list of
+(left out by default: they compile about as long as the discard advice); a list of
 mjfast.warmup's call names separated by commas (`shanten,best_discards`) compiles only
 theirs. A failed compile is reported and the package is built without kernels, which then
 compile on first use as they always could. Editable installs (`pip install -e .`) compile
@@ -15,6 +15,7 @@ in place on first use instead.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -39,24 +40,22 @@ class BuildPyWithKernels(build_py):
         compile_kernels(Path(self.build_lib), None if which in ("", "1") else which.split(","))
 
 
-# The warm-up split in two halves of about equal compile time, one process each where there
-# are two cores: the discard advice (50 s on one core), then everything else (35 s; the names
-# are mjfast.warmup's calls).
-# The log analysis (`mjfast logs`, `mjfast review`) compiles nearly as long as the rest: it is
-# built only when asked for (MJFAST_BUILD_KERNELS=all), in a third process.
-ADVICE = ("best_discards", "best_discards (plain)", "best_discards (melds)")
-LOG_ANALYSIS = ("logs analysis",)
+def _warmup_module(build_lib: Path):
+    """mjfast/warmup.py of the package being built, read on its own: importing the package
+    here would set up its kernel cache in the build's own process."""
+    spec = importlib.util.spec_from_file_location("_mjfast_warmup", build_lib / "mjfast" / "warmup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def warm_up_parts(only: "list[str] | None", cpus: int) -> list[str]:
-    """The arguments of mjfast.warmup.warm_up for each compiling process."""
+def warm_up_parts(warmup, only: "list[str] | None", cpus: int) -> "list[dict]":
+    """The arguments of mjfast.warmup.warm_up for each compiling process: its groups, one
+    process a core, without the log analysis (it compiles about as long as the rest) unless
+    `only` is ["all"]; with another `only`, one process for the calls it names."""
     if only is not None and only != ["all"]:
-        return [f"only={only!r}"]
-    if cpus >= 2:
-        parts = [f"only={list(ADVICE)!r}", f"skip={ADVICE + LOG_ANALYSIS!r}"]
-    else:
-        parts = [f"skip={LOG_ANALYSIS!r}"]
-    return parts + [f"only={list(LOG_ANALYSIS)!r}"] if only == ["all"] else parts
+        return [{"only": only}]
+    return warmup.process_parts(cpus, logs=only == ["all"])
 
 
 def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
@@ -69,7 +68,8 @@ def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
     env["PYTHONPATH"] = os.pathsep.join([str(build_lib)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     env["MJFAST_QUIET"] = "1"
-    parts = warm_up_parts(only, os.cpu_count() or 1)
+    warmup = _warmup_module(build_lib)
+    parts = warm_up_parts(warmup, only, os.cpu_count() or 1)
     started = time.perf_counter()
     print("mjfast: compiling the kernels into the package (MJFAST_BUILD_KERNELS=0 skips this)", file=sys.stderr,
           flush=True)
@@ -78,13 +78,7 @@ def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
         # mjfast's stamp of the sources first, so that no worker finds it missing and clears the cache
         subprocess.run([sys.executable, "-c", "import mjfast.jit"], cwd=build_lib, env=env, check=True,
                        capture_output=True)
-        workers = [subprocess.Popen([sys.executable, "-c", f"import mjfast.warmup as w; w.warm_up({part})"],
-                                    cwd=build_lib, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                    text=True) for part in parts]
-        for worker in workers:
-            errors = worker.communicate()[1]
-            if worker.returncode != 0 and reason is None:
-                reason = (errors.strip().splitlines() or [f"exit status {worker.returncode}"])[-1]
+        reason = warmup.warm_up_in_processes(parts, env, cwd=build_lib)
     except (OSError, subprocess.CalledProcessError) as error:
         reason = str(error)
     if reason is not None:

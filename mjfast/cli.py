@@ -269,10 +269,18 @@ def _fan(args) -> int:
 
 def _warmup(args) -> int:
     start = time.perf_counter()
-    from .warmup import warm_up
+    from . import warmup
 
-    names = warm_up()
-    print(f"compiled or loaded the kernels of {len(names)} calls in {time.perf_counter() - start:.1f} s")
+    parts = warmup.process_parts(os.cpu_count() or 1)
+    if len(parts) == 1:
+        warmup.warm_up(**parts[0])
+    else:
+        print(f"mjfast: compiling (or loading) every kernel in {len(parts)} processes at once, "
+              "about a minute on 2 cores when nothing is cached", file=sys.stderr, flush=True)
+        failure = warmup.warm_up_in_processes(parts, warmup.child_env())
+        if failure is not None:
+            raise CommandError(f"the warm-up failed: {failure}")
+    print(f"compiled or loaded the kernels of every call in {time.perf_counter() - start:.1f} s")
     return 0
 
 

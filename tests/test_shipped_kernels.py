@@ -9,7 +9,6 @@ read-only file system: a bind mount in a user namespace, as root can write anywh
 what it ships from its copy in the user's cache, without compiling.
 """
 
-import ast
 import os
 import re
 import subprocess
@@ -82,31 +81,33 @@ def _install(wheel: Path, site: Path) -> Path:
     return site
 
 
-def test_the_build_compiles_every_warm_up_call_once_by_default_but_the_log_analysis():
+def test_the_warm_up_and_the_build_compile_every_call_once():
+    """mjfast warmup's processes cover every warm-up call once; the build's leave out the log
+    analysis unless asked for all."""
     sys.path.insert(0, str(ROOT))
     try:
-        from build_kernels import LOG_ANALYSIS, warm_up_parts
+        from build_kernels import _warmup_module, warm_up_parts
     finally:
         sys.path.remove(str(ROOT))
     import mjfast.warmup as warmup
 
     source = Path(warmup.__file__).read_text()
     names = set(re.findall(r'^\s+"([^"]+)": ', source, re.M))
-    assert set(LOG_ANALYSIS) <= names
+    assert set(warmup.LOG_ANALYSIS) <= names and set(warmup.ADVICE) <= names
 
     def covered(parts):
         found = []
         for part in parts:
-            kind, listed = part.split("=", 1)
-            listed = set(ast.literal_eval(listed))
-            found += sorted(listed) if kind == "only" else sorted(names - listed)
+            found += sorted(part["only"]) if "only" in part else sorted(names - set(part["skip"]))
         return found
 
-    for cpus in (1, 2):
-        default = covered(warm_up_parts(None, cpus))
-        assert sorted(default) == sorted(names - set(LOG_ANALYSIS))  # each call once, in one process
-        assert sorted(covered(warm_up_parts(["all"], cpus))) == sorted(names)
-    assert warm_up_parts(["shanten"], 2) == ["only=['shanten']"]
+    built = _warmup_module(ROOT)  # as the build reads it
+    for cpus in (1, 2, 4):
+        assert sorted(covered(warmup.process_parts(cpus))) == sorted(names)  # each call once, in one process
+        assert sorted(covered(warm_up_parts(built, None, cpus))) == sorted(names - set(warmup.LOG_ANALYSIS))
+        assert sorted(covered(warm_up_parts(built, ["all"], cpus))) == sorted(names)
+    assert len(warmup.process_parts(2)) == 3 and len(warmup.process_parts(1)) == 1
+    assert warm_up_parts(built, ["shanten"], 2) == [{"only": ["shanten"]}]
 
 
 def test_the_wheel_carries_compiled_kernels(wheel):
