@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from ..fan.kernel import OUT_LEN, hand_vector, score_into
+from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
 from ..fan.layout import WIN_SELF_DRAWN
 from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
 from ..fan.state import new_work
@@ -170,17 +170,19 @@ def _shape_fans(points, out):
     return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
 
 
-@njit(cache=True, nrt=True)  # allocates: called from _ready_valid, which runs without reference counting
-def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work):
+@njit(cache=True, nrt=False)  # into buffers its callers allocated: the whole fan scorer runs without reference counts
+def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, score_vec):
     """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see points)."""
-    points = score_into(hand_vector(counts, melds, win, conditions, seat, prevalent, 0), rules, out, fan_work)
+    fill_vector(score_vec, counts, melds, win, conditions, seat, prevalent, 0)
+    points = score_into(score_vec, rules, out, fan_work)
     return (points << 8) | _shape_fans(points, out)
 
 
 @njit
 def new_score_work():
-    """(out, fan_work): the fan kernel's output row and working space, for points."""
-    return np.empty(OUT_LEN, np.int64), new_work()
+    """(out, fan_work, score_vec): the fan kernel's output row, working space and hand vector,
+    for points."""
+    return np.empty(OUT_LEN, np.int64), new_work(), np.empty(VEC_LEN, np.int16)
 
 
 @njit
@@ -209,7 +211,8 @@ def ranks_with(table, counts, suits, honours, w):
 
 
 @njit
-def scored_points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work, work):
+def scored_points(table, counts, suits, honours, melds, win, conditions, seat, prevalent, rules, out, fan_work,
+                  score_vec, work):
     """(fans, fans the wait's shape gave: 边张/坎张/单钓将) of the complete hand `counts` won on
     `win` (flowers aside; its ranks `suits` and `honours`, see hand_ranks), memoised in the
     scratch `work` (forms.SCORE_MEMO) from one call to the next: a player's hands change by
@@ -228,13 +231,13 @@ def scored_points(table, counts, suits, honours, melds, win, conditions, seat, p
         work[at] = k0
         work[at + 1] = k1
         work[at + 2] = k2
-        work[at + 3] = _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work)
+        work[at + 3] = _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, score_vec)
     packed = work[at + 3]
     return packed >> 8, packed & 0xFF
 
 
 @njit(nrt=False)  # runs for every ready hand a look-ahead reaches: no reference counts of its arrays
-def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, work):
+def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out, fan_work, score_vec, work):
     """(valid acceptance, fan value) of a ready 3n+1 hand: the unseen copies of the waits that
     reach the minimum on a discard win, and the sum over them of copies x fans."""
     valid = 0
@@ -245,7 +248,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
             hand13[w] += 1
             won_suits, won_honours = ranks_with(table, hand13, suits, honours, w)
             fans, shape = scored_points(table, hand13, won_suits, won_honours, melds, w, 0, seat, prevalent, rules,
-                                        out, fan_work, work)
+                                        out, fan_work, score_vec, work)
             if fans >= minimum:
                 valid += unseen[w]
                 value += unseen[w] * (fans - shape)
@@ -255,7 +258,7 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
 
 @njit(nrt=False, inline="always")  # runs for every discard one step from ready: no reference counts of its arrays
 def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
-              pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks):
+              pairs, partners, out, fan_work, score_vec, work, dist, masks, level2_dist, level2_mask, ranks):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
     discard.new_pair_memo; `partners` is the tile mask of its kinds, every discard looked
     ahead from) and the candidate draws (a tile mask): the draws after which some discard
@@ -290,7 +293,7 @@ def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, m
             ready &= ready - 1
             hand13[k] -= 1
             valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules, minimum,
-                                        out, fan_work, work)
+                                        out, fan_work, score_vec, work)
             hand13[k] += 1
             packed = (valid << 32) | value
             best = max(best, packed)
@@ -332,7 +335,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
     """
     discard_options(table, counts, meld_counts, n_melds, unseen, False, out_dist, out_mask, out_acceptance, out_next,
                     work)
-    out, fan_work = new_score_work()
+    out, fan_work, score_vec = new_score_work()
     hand = counts.astype(np.int64)
     # The ready pass: every wait's fans both ways, through points' memo (a ready player's
     # next turns often hold the same hand again). The discard win also gives the valid
@@ -348,7 +351,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
             continue
         hand[t] -= 1
         valid, value = _ready_valid(table, hand, out_mask[t], unseen, melds, seat, prevalent, rules, minimum, out,
-                                    fan_work, work)
+                                    fan_work, score_vec, work)
         waits = out_mask[t]
         suits, honours = hand_ranks(table, hand)
         while waits:
@@ -358,7 +361,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
             won_suits, won_honours = ranks_with(table, hand, suits, honours, w)
             for way, conditions in enumerate((0, WIN_SELF_DRAWN)):
                 out_wait_points[t, w, way] = scored_points(table, hand, won_suits, won_honours, melds, w, conditions,
-                                                           seat, prevalent, rules, out, fan_work, work)[0]
+                                                           seat, prevalent, rules, out, fan_work, score_vec, work)[0]
             hand[w] -= 1
         hand[t] += 1
         if valid > 0:
@@ -391,7 +394,7 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
         valid_draws, out_next_valid[t], out_value[t] = _one_step(
             table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
-            pairs, partners, out, fan_work, work, dist, masks, level2_dist, level2_mask, ranks)
+            pairs, partners, out, fan_work, score_vec, work, dist, masks, level2_dist, level2_mask, ranks)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)

@@ -171,7 +171,7 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
     sweep_mask = np.empty(34, np.int64)
     form_dist = np.empty(N_FORMS, np.int64)
     form_mask = np.empty(N_FORMS, np.int64)
-    out, fan_work = new_score_work()
+    out, fan_work, score_vec = new_score_work()
     # Breadth first, a depth at a time (a node's depth is the fewest draws that reach it, and a
     # 14-tile hand keeps the discards its first parent's depth allows): first the nodes with
     # room in the budget, which make the 14-tile hands of that depth, then those at the
@@ -180,23 +180,42 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
     while level < n13:
         level_end = n13
         for at_edge_pass in range(2):
-            for i in range(level, level_end):
-                if (dist13[i] - 1 + depth13[i] >= budget) == (at_edge_pass == 1):
-                    n_edges, n13, n14, n_children = _expand(
-                        i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum,
-                        flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children,
-                        hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
-                        out, fan_work, work)
-                    if n13 < 0:
-                        return FULL, graph, 0, 0
+            n_edges, n13, n14, n_children = _expand_nodes(
+                level, level_end, at_edge_pass == 1, table, meld_counts, n_melds, melds, fixed, reference, seat,
+                prevalent, rules, minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges,
+                n_children, hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
+                out, fan_work, score_vec, work)
+            if n13 < 0:
+                return FULL, graph, 0, 0
         level = level_end
     return OK, graph, n13, n14
+
+
+@njit(nrt=False)  # one call a pass over a depth's nodes: a call a node would count references to every array
+def _expand_nodes(first, last, at_edge, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules,
+                  minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand,
+                  unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work,
+                  score_vec, work):
+    """_expand the nodes first..last-1 that are at the budget's edge (at_edge) or within it
+    (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 -1 when
+    the graph is full."""
+    depth13 = graph[2]
+    dist13 = graph[3]
+    for i in range(first, last):
+        if (dist13[i] - 1 + depth13[i] >= budget) == at_edge:
+            n_edges, n13, n14, n_children = _expand(
+                i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers,
+                budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score,
+                check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work)
+            if n13 < 0:
+                break
+    return n_edges, n13, n14, n_children
 
 
 @njit(nrt=False)
 def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
             ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score, check_bits,
-            ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, work):
+            ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work):
     """Node i's ready figures and draws, the 14-tile hands they reach and the discards those
     keep (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 -1
     when the graph is full."""
@@ -227,9 +246,9 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
             hand[w] += 1
             won_suits, won_honours = ranks_with(table, hand, suits, honours, w)
             on_discard = scored_points(table, hand, won_suits, won_honours, melds, w, 0, seat, prevalent, rules,
-                                       out, fan_work, work)[0]
+                                       out, fan_work, score_vec, work)[0]
             self_drawn = scored_points(table, hand, won_suits, won_honours, melds, w, WIN_SELF_DRAWN, seat,
-                                       prevalent, rules, out, fan_work, work)[0]
+                                       prevalent, rules, out, fan_work, score_vec, work)[0]
             hand[w] -= 1
             if on_discard >= minimum:
                 ron_copies += unseen[w]

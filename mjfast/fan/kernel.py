@@ -195,17 +195,9 @@ SCORED_WIN_SHIFT = 8
 
 
 @njit
-def hand_vector(counts, melds, win, conditions, seat, prevalent, flowers):
-    """A hand vector (see layout) from standing counts and packed melds (efficiency.fan_advice calls
-    it too)."""
-    vec = np.empty(VEC_LEN, np.int16)
-    _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers)
-    return vec
-
-
-@njit
-def _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
-    """Write the hand vector of standing counts and packed melds into `vec`."""
+def fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
+    """Write the hand vector (see layout) of standing counts and packed melds into `vec`
+    (efficiency.fan_advice fills one it keeps)."""
     for t in range(34):
         vec[t] = counts[t]
     for i in range(34, VEC_LEN):
@@ -228,7 +220,7 @@ def _fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
 def _fill_setup_vector(vec, counts, melds, win, setup):
     """Write the hand vector of standing counts, packed melds, the winning tile and a setup
     into `vec`."""
-    _fill_vector(vec, counts, melds, win, setup & 15, (setup >> SEAT_SHIFT) & 3, (setup >> PREVALENT_SHIFT) & 3,
+    fill_vector(vec, counts, melds, win, setup & 15, (setup >> SEAT_SHIFT) & 3, (setup >> PREVALENT_SHIFT) & 3,
                  (setup >> FLOWERS_SHIFT) & 15)
 
 
