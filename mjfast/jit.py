@@ -10,7 +10,8 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
 - A kernel that another kernel calls with an integer or boolean constant compiles for its
   type, not its value (_typed_calls).
 - Inlining (`@njit(inline="always")`, numba's IR inlining) where it measurably pays: the
-  lookup table's readers and the batch loops' row helpers (the batch loops run 8-15% faster),
+  lookup table's readers, the regular form's DP steps (store_row, merge_slot...) and the batch
+  loops' row helpers (the batch loops run 8-15% faster, batch.discards 7% with the DP steps),
   and a kernel with one caller whose own compile would repeat its callees' (every separately
   compiled kernel optimises and emits again all the code it calls: the value graph's and the
   fan-aware pass's steps). Elsewhere it lengthened the first compile by half and sped nothing.
