@@ -51,7 +51,7 @@ def _warmup_module(build_lib: Path):
 
 def warm_up_parts(warmup, only: "list[str] | None", cpus: int) -> "list[dict]":
     """The arguments of mjfast.warmup.warm_up for each compiling process: its groups, one
-    process a core, without the log analysis (it compiles about as long as the rest) unless
+    process a core, without the log analysis (it compiles about as long as the advice) unless
     `only` is ["all"]; with another `only`, one process for the calls it names."""
     if only is not None and only != ["all"]:
         return [{"only": only}]

@@ -11,7 +11,6 @@ called them.
 
 from __future__ import annotations
 
-import re
 import sys
 import time
 
@@ -41,9 +40,7 @@ def main(names: list[str]) -> None:
     import mjfast.warmup as warmup
 
     started, cpu = time.perf_counter(), time.process_time()
-    if not names:
-        source = open(warmup.__file__, encoding="utf-8").read()
-        names = [n for n in re.findall(r'^\s+"([^"]+)": ', source, re.M) if n not in warmup.LOG_ANALYSIS]
+    names = names or [n for n in warmup.call_names() if n not in warmup.LOG_ANALYSIS]
     per_call = {}
     for name in names:
         start = time.perf_counter()

@@ -55,9 +55,26 @@ def child_env() -> dict:
     return env
 
 
+def call_names() -> list[str]:
+    """The names of the warm-up calls, in the order warm_up runs them."""
+    return list(_calls())
+
+
 def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> list[str]:
     """Run each public entry point once on a small input (those named in `only` if given,
-    but not those in `skip`: the names of `calls` below); returns the names warmed."""
+    but not those in `skip`: call_names()); returns the names warmed."""
+    calls = _calls()
+    unknown = sorted(set(only or ()).union(skip) - set(calls))
+    if unknown:
+        raise ValueError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
+    calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
+    for call in calls.values():
+        call()
+    return list(calls)
+
+
+def _calls() -> dict:
+    """Each warm-up call by name: one public entry point on a small input."""
     import mjfast
     import mjfast.batch as batch
     from mjfast.fan import score, score_batch, winning_tiles
@@ -65,7 +82,7 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
     hand13 = mjfast.parse_hand("123m456p789s1357s")
     hand14 = mjfast.parse_hand("123m456p789s1357sE")
     melded = mjfast.parse_hand("[555m1]46m123p456p99s")
-    calls = {
+    return {
         "shanten": lambda: mjfast.shanten(hand13),
         "shanten (melds)": lambda: mjfast.shanten(melded),
         "shanten_by_form": lambda: mjfast.shanten_by_form(hand13),
@@ -86,13 +103,6 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
         "batch.discards": lambda: batch.discards(np.array(hand14.counts)[None, :], next_step=True),
         "logs analysis": _analyse_a_game,
     }
-    unknown = sorted(set(only or ()).union(skip) - set(calls))
-    if unknown:
-        raise ValueError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
-    calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
-    for call in calls.values():
-        call()
-    return list(calls)
 
 
 def _analyse_a_game() -> None:
