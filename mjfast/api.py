@@ -22,7 +22,7 @@ from .efficiency.scratch import N_FORMS
 from .errors import HandError
 from .hand import Hand, check_tiles, parse_hand, visible_counts
 from .jit import DirectKernel
-from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
+from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally, tile_id
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
@@ -344,10 +344,16 @@ def _load_value_kernels():
     return _value_kernels
 
 
-def _with_values(options: list, values: tuple, ranking: str, efficiency_order: list) -> list:
+# A discard of the drawn tile whose figure is within this fraction of the best goes first:
+# figures that close are equal within the model (docs/advice.md, "How the defaults were chosen").
+DRAWN_TIE = 1e-3
+
+
+def _with_values(options: list, values: tuple, ranking: str, efficiency_order: list, drawn: "int | None") -> list:
     """The options with their value figures (per tile id: ready and win curves, expected
     score), ordered by `ranking`; ties (equal figures) go in the efficiency order (tile ids),
-    which agrees with strong play more often than the fan-aware one (docs/advice.md)."""
+    which agrees with strong play more often than the fan-aware one, except that the drawn
+    tile goes first when its figure is within DRAWN_TIE of the best (docs/advice.md)."""
     ready, win, score = values
     position = {t: i for i, t in enumerate(efficiency_order)}
     valued = []
@@ -358,7 +364,13 @@ def _with_values(options: list, values: tuple, ranking: str, efficiency_order: l
                        position[t]))
     field = "win_probability" if ranking == "win-probability" else "expected_score"
     valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
-    return [option for option, _ in valued]
+    ranked = [option for option, _ in valued]
+    if drawn is not None:
+        name = TILE_NAMES[drawn]
+        mine = next(i for i, option in enumerate(ranked) if option.tile == name)
+        if getattr(ranked[mine], field) >= (1 - DRAWN_TIE) * getattr(ranked[0], field):
+            ranked.insert(0, ranked.pop(mine))
+    return ranked
 
 
 _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
@@ -366,7 +378,7 @@ _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
                   next_step=True, ruleset=None, ranking=None, draws=None,
-                  model: "ValueModel | None" = None) -> list[DiscardOption]:
+                  model: "ValueModel | None" = None, drawn=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
     ranking (default DEFAULT_RANKING, "expected-score"): by the value figures (the expected
@@ -388,9 +400,15 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     Pure efficiency ranks by shanten, acceptance, next_acceptance, then the same tie-breaks;
     next_step=False (efficiency only) also skips next_acceptance (0.0). docs/advice.md
     explains each figure.
+
+    drawn: the tile just drawn (a name or id among the standing tiles), when known; under
+    the value rankings, discarding it goes first when its figure is within 0.1% of the best
+    (DRAWN_TIE): throwing the drawn tile back shows the table nothing new of the hand.
     """
     ranking = _ranking(ranking, fan_aware)
     fan_aware = ranking != "efficiency"
+    if drawn is not None:
+        drawn = _drawn_tile(h, drawn)
     if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
     counts, meld_counts, n_melds = _hand_arrays(h)
@@ -428,7 +446,16 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     value_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible), seat, prevalent, rules.code,
                            rules.minimum, flowers, model.draws, float(model.ron_discards),
                            float(model.hazard), model.extra, ready, win, score, work)
-    return _with_values(options, (ready, win, score), ranking, efficiency_order)
+    return _with_values(options, (ready, win, score), ranking, efficiency_order, drawn)
+
+
+def _drawn_tile(h, drawn) -> int:
+    """The id of best_discards' `drawn`, checked to be among the standing tiles of h."""
+    tile = tile_id(drawn)
+    counts = h.counts if isinstance(h, Hand) else (h if isinstance(h, np.ndarray) else parse_hand(h).counts)
+    if not 0 <= tile < len(counts) or counts[tile] == 0:
+        raise HandError(f"the drawn tile {TILE_NAMES[tile]} is not among the standing tiles")
+    return tile
 
 
 def _ranking(ranking, fan_aware: bool) -> str:

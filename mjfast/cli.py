@@ -118,7 +118,7 @@ def _advise(args) -> int:
         result = claim(hand, args.claim, {"left": 1, "across": 2, "right": 3}[args.offered_by], args.visible,
                        ranking=args.ranking, draws=args.draws, **conditions)
         return _print_claims(result, args)
-    result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, **conditions)
+    result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, drawn=args.drawn, **conditions)
     if args.json:
         import json
 
@@ -439,6 +439,8 @@ def _parser() -> argparse.ArgumentParser:
     advise.add_argument("--ranking", choices=("expected-score", "win-probability", "fan-aware", "efficiency"),
                         default=None, help="how to rank (default: expected-score; see docs/advice.md)")
     advise.add_argument("--draws", type=int, default=None, help="the draws left in the game (default 10)")
+    advise.add_argument("--drawn", default=None, metavar="TILE",
+                        help="the tile just drawn: it is discarded when within 0.1%% of the best (docs/advice.md)")
     advise.add_argument("--claim", default=None, metavar="TILE",
                         help="a 13-tile hand: rank passing and every claim of TILE discarded by another player")
     advise.add_argument("--from", dest="offered_by", choices=("left", "across", "right"), default="left",

@@ -42,6 +42,14 @@ def test_advise_ranks_every_discard_by_value_by_default(capsys):
     assert ANSI not in out
 
 
+def test_advise_drawn_puts_the_drawn_tile_first_among_ties(capsys):
+    for drawn in ("W", "N"):
+        status, out, _ = run(capsys, "advise", "123m456p789s556sWN", "--drawn", drawn, "--json")
+        assert status == 0 and json.loads(out)["options"][0]["tile"] == drawn
+    status, _, err = run(capsys, "advise", "123m456p789s556sWN", "--drawn", "E")
+    assert status != 0 and "drawn tile E is not among the standing tiles" in err
+
+
 def test_advise_lists_every_discard_grouped_by_shanten(capsys):
     hand = "123m456p789s1357sE"
     status, out, _ = run(capsys, "advise", hand, "--no-color", "--ranking", "fan-aware")

@@ -63,6 +63,20 @@ def test_chow_only_from_the_left_with_the_tiles_held():
     table.play(1, TOKEN_ID["W9"])
 
 
+def test_the_drawn_tile_is_known_until_the_discard_and_never_after_a_claim():
+    table = dealt()
+    table.draw(0, TOKEN_ID["W1"])
+    assert table.drawn(0) == TOKEN_ID["W1"] and table.drawn(1) is None
+    table.play(0, TOKEN_ID["W1"])
+    assert table.drawn(0) is None
+    for player, tile in ((1, "J2"), (2, "T1"), (3, "T5"), (0, "B1")):
+        table.draw(player, TOKEN_ID[tile])
+        table.play(player, TOKEN_ID[tile])
+    table.chi(1, TOKEN_ID["B2"])
+    # player 1 last drew J2, but discards now after a chow: no tile was just drawn
+    assert table.seats[1].last_drawn == TOKEN_ID["J2"] and table.drawn(1) is None
+
+
 def test_pung_and_kong_need_the_tiles_and_a_kong_needs_a_draw_left():
     table = dealt()
     table.draw(0, TOKEN_ID["F3"])

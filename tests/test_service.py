@@ -42,6 +42,11 @@ def test_advise_agrees_with_best_discards(lines):
     assert [o["acceptance"] for o in result["options"]] == [o.acceptance for o in expected]
     assert result["shanten"] == mjfast.shanten(hand) and result["hand"] == mjfast.parse_hand(hand).to_compact()
     assert set(result["options"][0]) >= {"tile", "shanten", "useful", "acceptance", "next_acceptance"}
+    tie = "123m456p789s556sWN"  # W and N: the same figures; the drawn one goes first
+    for drawn in ("W", "N"):
+        result = lines({"id": 8, "op": "advise", "hand": tie, "drawn": drawn})["result"]
+        assert [o["tile"] for o in result["options"]] == [o.tile for o in mjfast.best_discards(tie, drawn=drawn)]
+        assert result["options"][0]["tile"] == drawn
 
 
 def test_every_operation(lines):
@@ -74,6 +79,8 @@ def test_every_operation(lines):
     ('{"id": 1, "op": "shanten", "hand": "123m", "colour": "red"}', "bad_param"),
     ('{"id": 1, "op": "shanten", "hand": "123m"}', "bad_hand"),
     ('{"id": 1, "op": "advise", "hand": "123m456p789s1357s"}', "bad_hand"),
+    ('{"id": 1, "op": "advise", "hand": "123m456p789s1357sE", "drawn": "9m"}', "bad_hand"),
+    ('{"id": 1, "op": "advise", "hand": "123m456p789s1357sE", "drawn": ["E"]}', "bad_param"),
     ('{"id": 1, "op": "score", "hand": "123m456p789s1357sE"}', "bad_hand"),
     ('{"id": 1, "op": "settle", "hand": "123m456p789s123sEE", "winner": 7}', "bad_hand"),
     ('{"id": 1, "op": "shanten", "hand": "123m456p789s1357sE", "v": 2}', "unsupported_version"),

@@ -260,6 +260,24 @@ def test_the_ranking_goes_by_the_figure_and_keeps_the_other_figures():
     assert all(o.win_probability is None for o in lexicographic)
 
 
+def test_the_drawn_tile_goes_first_among_near_ties_only():
+    hand = "123m456p789s556sWN"  # W and N: two plain winds, the same figures
+    plain = mjfast.best_discards(hand)
+    assert [o.tile for o in plain[:2]] == ["W", "N"] and plain[0].expected_score == plain[1].expected_score
+    for drawn in ("N", tile_id("N")):
+        first = mjfast.best_discards(hand, drawn=drawn)
+        assert [o.tile for o in first[:2]] == ["N", "W"] and first[2:] == plain[2:]
+    assert mjfast.best_discards(hand, drawn="W") == plain
+    # a discard clearly worse than the best stays where its figure puts it
+    worse = mjfast.best_discards(hand, drawn="6s")
+    assert worse == plain and next(o for o in plain if o.tile == "6s").expected_score < 0.999 * plain[0].expected_score
+    assert mjfast.best_discards(hand, drawn="N", ranking="win-probability")[0].tile == "N"
+    with pytest.raises(mjfast.HandError, match="drawn tile E is not among the standing tiles"):
+        mjfast.best_discards(hand, drawn="E")
+    with pytest.raises(mjfast.HandError, match="not a single tile"):
+        mjfast.best_discards(hand, drawn="NN")
+
+
 def test_the_expert_puzzles_under_the_value_ranking():
     tally, wrong = agreement(load_puzzles(), lambda hand: mjfast.best_discards(hand)[0].tile)
     (ready_ok, ready_n), (step_ok, step_n) = tally["ready"], tally["one_step"]
@@ -316,3 +334,14 @@ def test_mjfast_bot_discards_by_the_value_ranking():
     expected = mjfast.best_discards("123m456p789s135sEC", seat_wind="E", prevalent_wind="E",
                                     draws=api.draws_left(bot.table.tiles_left(0)))[0].tile
     assert answer == "PLAY " + botzone_token(tile_id(expected))
+
+
+def test_mjfast_bot_throws_back_the_drawn_tile_of_a_tie():
+    from mjfast.game import MjfastBot
+
+    for drawn in ("F4", "F3"):  # N or W drawn to 123m456p789s556s and the other wind: the same figures
+        bot = MjfastBot()
+        bot.respond("0 0 0")
+        held = "F3" if drawn == "F4" else "F4"
+        bot.respond(f"1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 T5 T5 T6 {held}")
+        assert bot.respond(f"2 {drawn}") == f"PLAY {drawn}"

@@ -187,12 +187,13 @@ class FanAwareBot(ProtocolBot):
                           for m in hand.melds)
             if shanten_of(Hand(standing_less(hand, {tile: 1}), melds)) <= shanten:
                 return Response("BUGANG", (tile,))
-        best = self.advice(hand, self.visible(), shanten)[0]
+        best = self.advice(hand, self.visible(), shanten, table.drawn(seat))[0]
         return Response("PLAY", (tile_id(best.tile),))
 
-    def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
-        """best_discards of a 3n+2 hand of `shanten`: fan-aware when the hand is within two
-        steps of ready (further away no wait is known yet, and both rankings agree)."""
+    def advice(self, hand: Hand, visible: np.ndarray, shanten: int, drawn: "int | None" = None):
+        """best_discards of a 3n+2 hand of `shanten` (`drawn`: the tile just drawn, None after
+        a claim): fan-aware when the hand is within two steps of ready (further away no wait
+        is known yet, and both rankings agree)."""
         if shanten >= 2:
             return best_discards(hand, visible=visible, fan_aware=False)
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
@@ -252,9 +253,9 @@ class MjfastBot(FanAwareBot):
     def draws(self) -> int:
         return draws_left(self.table.own_draws_left(self.seat))
 
-    def advice(self, hand: Hand, visible: np.ndarray, shanten: int):
+    def advice(self, hand: Hand, visible: np.ndarray, shanten: int, drawn: "int | None" = None):
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
-                             flowers=self.table.seats[self.seat].flowers, draws=self.draws())
+                             flowers=self.table.seats[self.seat].flowers, draws=self.draws(), drawn=drawn)
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
         table, seat = self.table, self.seat

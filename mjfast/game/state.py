@@ -162,6 +162,11 @@ class TableState:
         to draw, so the discard can only be won on, never claimed, and the game then ends."""
         return self.tiles_left((player + 1) % 4) <= 0
 
+    def drawn(self, player: int) -> "int | None":
+        """The tile `player` has just drawn and must now discard after, or None (not their
+        turn to discard, or their discard follows a claim)."""
+        return self.seats[player].last_drawn if self.phase == DISCARD and self.turn == player else None
+
     def visible_to(self, player: int) -> np.ndarray:
         """34 counts of the tiles `player` sees outside their own hand and melds: discards on
         the table and the other players' exposed melds (the `visible` of mjfast's calls)."""

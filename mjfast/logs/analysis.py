@@ -147,7 +147,7 @@ def _value_cells(row, table, player: int, tile: int) -> None:
 
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
                             prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
-                            draws=draws_left(table.own_draws_left(player)))
+                            draws=draws_left(table.own_draws_left(player)), drawn=table.drawn(player))
     played = TILE_NAMES[tile]
     rank = next(i for i, o in enumerate(options) if o.tile == played)
     best, mine = options[0], options[rank]

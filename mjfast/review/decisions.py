@@ -134,7 +134,7 @@ def _names(tiles) -> list:
 
 def _seat_view(table, p: int) -> dict:
     seat = table.seats[p]
-    drawn = seat.last_drawn if table.phase == DISCARD and table.turn == p else None
+    drawn = table.drawn(p)
     return {"standing": [TILE_NAMES[t] for t in range(34) for _ in range(seat.concealed[t])],
             "melds": [str(m) for m in seat.melds], "flowers": seat.flowers, "river": _names(seat.river),
             "tiles_left": table.tiles_left(p), "drawn": TILE_NAMES[drawn] if drawn is not None else None}
@@ -189,7 +189,8 @@ class _Reviewer:
         seat = table.seats[p]
         options = [option_figures(o) for o in best_discards(
             table.hand(p), visible=table.visible_to(p), seat_wind=p, prevalent_wind=table.prevalent_wind,
-            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)), ranking=self.ranking)]
+            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)), ranking=self.ranking,
+            drawn=table.drawn(p))]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"

@@ -114,7 +114,7 @@ def op_waits(params: dict) -> dict:
 
 
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
-           draws=None) -> dict:
+           draws=None, drawn=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form) and every discard.
     A hand waiting to draw raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
@@ -123,7 +123,7 @@ def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan
 
     require_size(hand, 14, "advise")
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
-                                   flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws)
+                                   flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws, drawn=drawn)
     by_form = mjfast.shanten_by_form(hand)
     return {
         "hand": hand.to_compact(),
@@ -162,9 +162,9 @@ _VALUE = {"ranking": (str,), "draws": (int,)}
 
 
 def op_advise(params: dict) -> dict:
-    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), **_WINDS, **_VALUE})
+    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), "drawn": (str, int), **_WINDS, **_VALUE})
     return advice(_hand(params), params.get("visible"), fan_aware=params.get("fan_aware", True),
-                  **_fan_conditions(params, (*_WINDS, *_VALUE)))
+                  **_fan_conditions(params, (*_WINDS, *_VALUE, "drawn")))
 
 
 _OFFERED_BY = {"left": 1, "across": 2, "right": 3, 1: 1, 2: 2, 3: 3}
