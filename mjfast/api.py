@@ -364,13 +364,13 @@ def _with_values(options: list, values: tuple, ranking: str, efficiency_order: l
                        position[t]))
     field = "win_probability" if ranking == "win-probability" else "expected_score"
     valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
-    ranked = [option for option, _ in valued]
+    ordered = [option for option, _ in valued]
     if drawn is not None:
         name = TILE_NAMES[drawn]
-        mine = next(i for i, option in enumerate(ranked) if option.tile == name)
-        if getattr(ranked[mine], field) >= (1 - DRAWN_TIE) * getattr(ranked[0], field):
-            ranked.insert(0, ranked.pop(mine))
-    return ranked
+        mine = next(i for i, option in enumerate(ordered) if option.tile == name)
+        if getattr(ordered[mine], field) >= (1 - DRAWN_TIE) * getattr(ordered[0], field):
+            ordered.insert(0, ordered.pop(mine))
+    return ordered
 
 
 _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
