@@ -17,20 +17,24 @@ import sys
 
 import numpy as np
 
-# Groups of warm-up calls (their names below) that compile in about equal time and share
-# little, measured on one core: the discard advice (about 45 s), everything else but the log
-# analysis (35 s), the log analysis (`mjfast logs`, `mjfast review`: 50 s).
-ADVICE = ("best_discards", "best_discards (plain)", "best_discards (melds)")
+# Groups of warm-up calls (their names below) that share little and compile in about equal
+# time, measured on one core: the discard advice with the fan scorer's other users (about 45
+# s), everything else but the log analysis (35 s), the log analysis (`mjfast logs`, `mjfast
+# review`: 50 s alone, 15 s after the others: it shares most of their kernels).
+ADVICE = ("best_discards", "best_discards (plain)", "best_discards (melds)", "fan.score", "fan.winning_tiles",
+          "fan.score_batch")
 LOG_ANALYSIS = ("logs analysis",)
 
 
 def process_parts(cpus: int, logs: bool = True) -> "list[dict]":
     """warm_up's arguments for each process that compiles in parallel on `cpus` cores: every
-    call once (the log analysis only if `logs`)."""
+    call once (the log analysis only if `logs`). On two cores the log analysis follows the
+    rest in its process, where it finds most of its kernels compiled."""
     if cpus < 2:
         return [{"skip": () if logs else LOG_ANALYSIS}]
-    parts = [{"only": list(ADVICE)}, {"skip": ADVICE + LOG_ANALYSIS}]
-    return parts + [{"only": list(LOG_ANALYSIS)}] if logs else parts
+    if cpus == 2 or not logs:
+        return [{"only": list(ADVICE)}, {"skip": ADVICE if logs else ADVICE + LOG_ANALYSIS}]
+    return [{"only": list(ADVICE)}, {"skip": ADVICE + LOG_ANALYSIS}, {"only": list(LOG_ANALYSIS)}]
 
 
 def warm_up_in_processes(parts: "list[dict]", env: "dict | None" = None, cwd=None) -> "str | None":

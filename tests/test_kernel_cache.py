@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mjfast"
 
@@ -197,7 +199,8 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
 
     ours = types.ModuleType("mjfast._compile_probe")
     theirs = types.ModuleType("elsewhere_probe")
-    source = "from mjfast.jit import njit\n\n@njit\ndef twice(x):\n    return 2 * x\n"
+    # uncached, yet called from Python: it keeps numba's wrapper
+    source = "from mjfast.jit import njit\n\n@njit(no_cpython_wrapper=False)\ndef twice(x):\n    return 2 * x\n"
     exec(source, ours.__dict__)
     exec(source, theirs.__dict__)
     with event.install_listener("numba:compile", Listener()):
@@ -210,6 +213,23 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
     assert stream.getvalue() == first and notice.done == 1
 
 
+def test_a_kernel_only_kernels_call_raises_when_python_calls_it():
+    """An uncached kernel compiles without the wrapper Python calls it through (mjfast.jit):
+    a Python call raises TypeError instead of jumping to the missing wrapper, before and
+    after a kernel that calls it has compiled it."""
+    import types
+
+    probe = types.ModuleType("mjfast._wrapper_probe")
+    exec("from mjfast.jit import njit\n\n@njit\ndef inner(x):\n    return 2 * x\n\n"
+         "@njit(no_cpython_wrapper=False)\ndef outer(x):\n    return inner(x) + 1\n", probe.__dict__)
+    with pytest.raises(TypeError, match="inner is a kernel only other kernels call"):
+        probe.inner(3)
+    assert probe.outer(3) == 7 and probe.outer(2.5) == 6.0
+    with pytest.raises(TypeError, match="only other kernels call"):
+        probe.inner(3)
+    assert len(probe.inner.overloads) == 2  # compiled for the caller, once per argument type
+
+
 def test_a_kernel_called_with_constants_compiles_once_for_their_types():
     """mjfast.jit's kernels compile for the type of an integer or boolean constant a caller
     passes, not for each value (numba alone compiles one copy per constant)."""
@@ -219,7 +239,7 @@ def test_a_kernel_called_with_constants_compiles_once_for_their_types():
     def step(x, k, flag):
         return x + k if flag else x - k
 
-    @njit
+    @njit(no_cpython_wrapper=False)  # uncached, called from Python
     def caller(x):
         return step(x, 3, True) + step(x, 13, True) + step(x, 1, False)
 
