@@ -407,11 +407,11 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     """
     ranking = _ranking(ranking, fan_aware)
     fan_aware = ranking != "efficiency"
-    if drawn is not None:
-        drawn = _drawn_tile(h, drawn)
     if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
     counts, meld_counts, n_melds = _hand_arrays(h)
+    if drawn is not None:
+        drawn = _drawn_tile(counts, drawn)
     table, work = _context or kernel_context()
     if not fan_aware:
         rows = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
@@ -449,11 +449,10 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     return _with_values(options, (ready, win, score), ranking, efficiency_order, drawn)
 
 
-def _drawn_tile(h, drawn) -> int:
-    """The id of best_discards' `drawn`, checked to be among the standing tiles of h."""
+def _drawn_tile(counts: np.ndarray, drawn) -> int:
+    """The id of best_discards' `drawn`, checked to be among the standing tiles (`counts`)."""
     tile = tile_id(drawn)
-    counts = h.counts if isinstance(h, Hand) else (h if isinstance(h, np.ndarray) else parse_hand(h).counts)
-    if not 0 <= tile < len(counts) or counts[tile] == 0:
+    if counts[tile] == 0:
         raise HandError(f"the drawn tile {TILE_NAMES[tile]} is not among the standing tiles")
     return tile
 

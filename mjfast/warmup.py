@@ -17,10 +17,11 @@ import sys
 
 import numpy as np
 
-# Groups of warm-up calls (their names below) that share little and compile in about equal
-# time, measured on one core: the discard advice with the fan scorer's other users (about 45
-# s), everything else but the log analysis (35 s), the log analysis (`mjfast logs`, `mjfast
-# review`: 50 s alone, 15 s after the others: it shares most of their kernels).
+# Groups of warm-up calls (their names below) that share little, each compiled in a process
+# of its own: the discard advice with the fan scorer's other users (so that the scorer
+# compiles once), everything else but the log analysis, and the log analysis (`mjfast logs`,
+# `mjfast review`), which shares most of the others' kernels: measured on one core, 20-25 s
+# after either group against 50-70 s alone.
 ADVICE = ("best_discards", "best_discards (plain)", "best_discards (melds)", "fan.score", "fan.winning_tiles",
           "fan.score_batch")
 LOG_ANALYSIS = ("logs analysis",)

@@ -191,9 +191,10 @@ class FanAwareBot(ProtocolBot):
         return Response("PLAY", (tile_id(best.tile),))
 
     def advice(self, hand: Hand, visible: np.ndarray, shanten: int, drawn: "int | None" = None):
-        """best_discards of a 3n+2 hand of `shanten` (`drawn`: the tile just drawn, None after
-        a claim): fan-aware when the hand is within two steps of ready (further away no wait
-        is known yet, and both rankings agree)."""
+        """best_discards of a 3n+2 hand of `shanten`: fan-aware when the hand is within two
+        steps of ready (further away no wait is known yet, and both rankings agree). `drawn`,
+        the tile just drawn (None after a claim), matters only to the value ranking
+        (MjfastBot's): the lexicographic rankings have no near-ties to break."""
         if shanten >= 2:
             return best_discards(hand, visible=visible, fan_aware=False)
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
