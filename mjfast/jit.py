@@ -14,7 +14,9 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   (numba's `no_cpython_wrapper`, `no_cfunc_wrapper`): every separately compiled kernel's
   code holds those of all the kernels it calls, and leaving them out took a fifth to a
   quarter of the compile's CPU time. Calling such a kernel from Python raises TypeError
-  (_kernels_only).
+  (_kernels_only). Nor is such a kernel's own code optimised or turned into machine code:
+  its callers link and optimise it with their own, and that work done twice was a fifth of
+  the rest (_link_only_finalize).
 - Inlining (`@njit(inline="always")`, numba's IR inlining) where it measurably pays: the
   lookup table's readers, the regular form's DP steps (store_row, merge_slot...) and the batch
   loops' row helpers (the batch loops run 8-15% faster, batch.discards 7% with the DP steps),
@@ -117,6 +119,7 @@ def _kernels_only(dispatcher):
     if not (hasattr(dispatcher, "add_overload") and hasattr(dispatcher, "_compile_for_args")):
         return dispatcher
     name = getattr(dispatcher.py_func, "__qualname__", "?")
+    LINK_ONLY.add(name)
 
     def add_overload(cres):
         dispatcher.overloads[tuple(cres.signature.args)] = cres
@@ -128,6 +131,61 @@ def _kernels_only(dispatcher):
     dispatcher.add_overload = add_overload
     dispatcher._compile_for_args = python_call
     return dispatcher
+
+
+# Link-only libraries. numba finalises every kernel it compiles: it links in the code of the
+# kernels it calls, optimises the whole module and emits machine code. A kernel only other
+# kernels call is never run on its own, and each caller optimises and emits again all the code
+# it links in, so for those kernels (by qualified name, numba's library name) finalising only
+# links; their callers do the rest. A library holding a Python or C wrapper (a kernel of the
+# same name that Python calls) finalises in full.
+
+LINK_ONLY: set[str] = set()
+_WRAPPER_PREFIXES = ("_ZN7cpython", "cfunc.")
+
+
+def _link_only_finalize(finalize):
+    def finalize_library(self):
+        functions = self._final_module.functions
+        if self.name not in LINK_ONLY or any(f.name.startswith(_WRAPPER_PREFIXES) for f in functions):
+            return finalize(self)
+        self._raise_if_finalized()
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._finalized = True
+
+    finalize_library.links_only = True
+    return finalize_library
+
+
+def _set_env_if_emitted(set_env):
+    """numba points a compiled kernel's environment global at its environment object; a
+    link-only library has no machine code, so no such global to set (its callers' copies are
+    set by their own compile)."""
+    def set_env_if_emitted(self, env_name, env):
+        if self._engine.is_symbol_defined(env_name):
+            set_env(self, env_name, env)
+
+    set_env_if_emitted.links_only = True
+    return set_env_if_emitted
+
+
+def _install_link_only() -> None:
+    try:
+        from numba.core.codegen import CPUCodeLibrary, JITCPUCodegen
+    except ImportError:
+        return
+    if not all(hasattr(CPUCodeLibrary, n) for n in ("finalize", "_get_module_for_linking", "_raise_if_finalized")) \
+            or not hasattr(JITCPUCodegen, "set_env"):
+        return
+    if not getattr(CPUCodeLibrary.finalize, "links_only", False):
+        CPUCodeLibrary.finalize = _link_only_finalize(CPUCodeLibrary.finalize)
+    if not getattr(JITCPUCodegen.set_env, "links_only", False):
+        JITCPUCodegen.set_env = _set_env_if_emitted(JITCPUCodegen.set_env)
 
 
 # --- bit intrinsics --------------------------------------------------------------------------
@@ -451,4 +509,5 @@ SHIPPED_COPY = shipped_kernels_copy(drop_stale_kernels())  # before any kernel l
 if SHIPPED_COPY is not None:
     _install_copy_locator(SHIPPED_COPY)
 _install_loader()
+_install_link_only()
 COMPILE_NOTICE = _install_compile_notice()

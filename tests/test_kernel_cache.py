@@ -230,6 +230,21 @@ def test_a_kernel_only_kernels_call_raises_when_python_calls_it():
     assert len(probe.inner.overloads) == 2  # compiled for the caller, once per argument type
 
 
+def test_a_kernel_only_kernels_call_has_no_machine_code_of_its_own():
+    """Such a kernel's library is only linked (mjfast.jit's link-only libraries): no machine code
+    of its own, while its caller, which holds that code, has machine code and answers."""
+    import types
+
+    probe = types.ModuleType("mjfast._link_probe")
+    exec("from mjfast.jit import njit\n\n@njit\ndef halve(x):\n    return x // 2\n\n"
+         "@njit(no_cpython_wrapper=False)\ndef quarter(x):\n    return halve(halve(x))\n", probe.__dict__)
+    assert probe.quarter(40) == 10
+    (inner,) = probe.halve.overloads.values()
+    (outer,) = probe.quarter.overloads.values()
+    assert inner.library.get_pointer_to_function(inner.fndesc.mangled_name) == 0
+    assert outer.library.get_pointer_to_function(outer.fndesc.mangled_name) != 0
+
+
 def test_a_kernel_called_with_constants_compiles_once_for_their_types():
     """mjfast.jit's kernels compile for the type of an integer or boolean constant a caller
     passes, not for each value (numba alone compiles one copy per constant)."""
