@@ -1,4 +1,4 @@
-"""Batch forms of the per-hand calls for many hands at once, on all cores.
+"""Batch forms of the per-hand calls for many hands at once, on all cores (mjfast/threads.py).
 
 Hands are rows of an (N, 34) uint8 count array. Melds are given as their number per hand (an
 int for all, or N ints) and, for exact answers under the four-copy rule, the tiles they hold
@@ -24,19 +24,20 @@ from .efficiency.rows import OK
 from .efficiency.scratch import N_FORMS, new_scratch
 from .errors import HandError
 from .hand import check_tiles
-from .jit import njit, prange
+from .jit import njit
+from .threads import over_rows
 
 IMPOSSIBLE = 127
-_CHUNK = 2048  # hands per scratch allocation in the parallel loops
-# A discard analysis costs tens of shanten queries: smaller chunks keep every core busy on a
-# few hundred hands (one 2048-hand chunk would run them all on one core).
+_CHUNK = 2048  # hands per task at least (each allocates its scratch once)
+# A discard analysis costs tens of shanten queries: smaller tasks keep every core busy on a
+# few hundred hands (one 2048-hand task would run them all on one core).
 _DISCARD_CHUNK = 32
 # One row standing for every row: no melds' tiles, nothing else seen.
 _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
 
 
-# Inlined into the parallel loops, where it pays (mjfast/jit.py on inlining).
+# Inlined into the batch loops, where it pays (mjfast/jit.py on inlining).
 @njit(inline="always")
 def _row(per_row, i):
     """Row i of an input given per hand, or its single row when one row stands for all."""
@@ -121,98 +122,92 @@ def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, need
     raise AssertionError(f"row {i} was flagged by the kernel but has no fault")
 
 
-@njit(cache=True, parallel=True)
-def _shanten_kernel(table, counts, n_melds, meld_counts, out, status):
-    n = counts.shape[0]
-    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
-        work = new_scratch()
-        dist = np.empty(N_FORMS, np.int64)
-        masks = np.empty(N_FORMS, np.int64)
-        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            if _bad(counts, n_melds, meld_counts, i, 0):
-                status[i] = 1
-                continue
-            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, False, dist, masks, work)
-            best = INF
-            for f in range(N_FORMS):
-                best = min(best, dist[f])
-            out[i] = best - 1
+# Each kernel answers rows start..stop without the GIL; over_rows runs it over every row.
+
+@njit(inline="always")
+def _form_buffers():
+    """A task's working space for all_forms: scratch, and each form's distance and mask."""
+    return new_scratch(), np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
 
 
-@njit(cache=True, parallel=True)
-def _regular_kernel(table, counts, n_melds, meld_counts, out, status):
-    n = counts.shape[0]
-    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
-        work = new_scratch()
-        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            if _bad(counts, n_melds, meld_counts, i, 0):
-                status[i] = 1
-                continue
-            melds = _row(n_melds, i)
-            if melds == 0:  # a constant set count lets the final merge unroll
-                out[i] = regular_distance(table, counts[i], 4) - 1
-            else:
-                in_melds = _row(meld_counts, i)
-                out[i] = regular(table, counts[i], in_melds, meld_check_bits(in_melds), 4 - melds, False, work)[0] - 1
+@njit(cache=True, nogil=True)
+def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    work, dist, masks = _form_buffers()
+    for i in range(start, stop):
+        if _bad(counts, n_melds, meld_counts, i, 0):
+            status[i] = 1
+            continue
+        # all_forms' constant arguments (here and in _forms_kernel) make one kernel for both 5% slower
+        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, False, dist, masks, work)
+        best = INF
+        for f in range(N_FORMS):
+            best = min(best, dist[f])
+        out[i] = best - 1
 
 
-@njit(cache=True, parallel=True)
-def _forms_kernel(table, counts, n_melds, meld_counts, out, status):
-    n = counts.shape[0]
-    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
-        work = new_scratch()
-        dist = np.empty(N_FORMS, np.int64)
-        masks = np.empty(N_FORMS, np.int64)
-        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            if _bad(counts, n_melds, meld_counts, i, 0):
-                status[i] = 1
-                continue
-            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), False, False, dist, masks, work)
-            for f in range(N_FORMS):
-                out[i, f] = dist[f] - 1 if dist[f] < INF else IMPOSSIBLE
+@njit(cache=True, nogil=True)
+def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    work = new_scratch()
+    for i in range(start, stop):
+        if _bad(counts, n_melds, meld_counts, i, 0):
+            status[i] = 1
+            continue
+        melds = _row(n_melds, i)
+        if melds == 0:  # a constant set count lets the final merge unroll
+            out[i] = regular_distance(table, counts[i], 4) - 1
+        else:
+            in_melds = _row(meld_counts, i)
+            out[i] = regular(table, counts[i], in_melds, meld_check_bits(in_melds), 4 - melds, False, work)[0] - 1
 
 
-@njit(cache=True, parallel=True)
-def _useful_kernel(table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance, status):
-    n = counts.shape[0]
-    for chunk in prange((n + _CHUNK - 1) // _CHUNK):
-        work = new_scratch()
-        dist = np.empty(N_FORMS, np.int64)
-        masks = np.empty(N_FORMS, np.int64)
-        unseen = np.empty(34, np.int64)
-        for i in range(chunk * _CHUNK, min(n, (chunk + 1) * _CHUNK)):
-            if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 13, unseen):
-                status[i] = 1
-                continue
-            all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, True, dist, masks, work)
-            d, m = best_of(dist, masks)
-            out_shanten[i] = d - 1
-            for t in range(34):
-                out_useful[i, t] = (m >> t) & 1
-            out_acceptance[i] = masked_sum(m, unseen)
+@njit(cache=True, nogil=True)
+def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    work, dist, masks = _form_buffers()
+    for i in range(start, stop):
+        if _bad(counts, n_melds, meld_counts, i, 0):
+            status[i] = 1
+            continue
+        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), False, False, dist, masks, work)
+        for f in range(N_FORMS):
+            out[i, f] = dist[f] - 1 if dist[f] < INF else IMPOSSIBLE
 
 
-@njit(cache=True, parallel=True)
-def _discard_kernel(table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance, out_next,
-                    status):
-    n = counts.shape[0]
-    for chunk in prange((n + _DISCARD_CHUNK - 1) // _DISCARD_CHUNK):
-        work = new_scratch()
-        unseen = np.empty(34, np.int64)
-        dist = np.empty(34, np.int64)
-        masks = np.empty(34, np.int64)
-        acc = np.empty(34, np.int64)
-        nxt = np.empty(34, np.float64)
-        for i in range(chunk * _DISCARD_CHUNK, min(n, (chunk + 1) * _DISCARD_CHUNK)):
-            if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 14, unseen):
-                status[i] = 1
-                continue
-            discard_options(table, counts[i], _row(meld_counts, i), _row(n_melds, i), unseen, with_next, dist,
-                               masks, acc, nxt, work)
-            for t in range(34):
-                out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
-                out_acceptance[i, t] = acc[t]
-                out_next[i, t] = nxt[t]
+@njit(cache=True, nogil=True)
+def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance,
+                   status):
+    work, dist, masks = _form_buffers()
+    unseen = np.empty(34, np.int64)
+    for i in range(start, stop):
+        if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 13, unseen):
+            status[i] = 1
+            continue
+        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, True, dist, masks, work)
+        d, m = best_of(dist, masks)
+        out_shanten[i] = d - 1
+        for t in range(34):
+            out_useful[i, t] = (m >> t) & 1
+        out_acceptance[i] = masked_sum(m, unseen)
+
+
+@njit(cache=True, nogil=True)
+def _discard_kernel(start, stop, table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
+                    out_next, status):
+    work = new_scratch()
+    unseen = np.empty(34, np.int64)
+    dist = np.empty(34, np.int64)
+    masks = np.empty(34, np.int64)
+    acc = np.empty(34, np.int64)
+    nxt = np.empty(34, np.float64)
+    for i in range(start, stop):
+        if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 14, unseen):
+            status[i] = 1
+            continue
+        discard_options(table, counts[i], _row(meld_counts, i), _row(n_melds, i), unseen, with_next, dist, masks,
+                        acc, nxt, work)
+        for t in range(34):
+            out_shanten[i, t] = dist[t] - 1 if dist[t] < INF else IMPOSSIBLE
+            out_acceptance[i, t] = acc[t]
+            out_next[i, t] = nxt[t]
 
 
 def shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
@@ -220,7 +215,7 @@ def shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty(counts.shape[0], np.int8)
     status = np.zeros(counts.shape[0], np.uint8)
-    _shanten_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    over_rows(_shanten_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
@@ -230,7 +225,7 @@ def regular_shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty(counts.shape[0], np.int8)
     status = np.zeros(counts.shape[0], np.uint8)
-    _regular_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    over_rows(_regular_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
@@ -240,7 +235,7 @@ def shanten_by_form(counts, melds=0, meld_counts=None) -> np.ndarray:
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
     out = np.empty((counts.shape[0], N_FORMS), np.int8)
     status = np.zeros(counts.shape[0], np.uint8)
-    _forms_kernel(load_table(), counts, n_melds, meld_counts, out, status)
+    over_rows(_forms_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
 
@@ -255,7 +250,8 @@ def useful(counts, melds=0, meld_counts=None, visible=None):
     useful_tiles = np.empty((n, 34), np.bool_)
     acc = np.empty(n, np.int16)
     status = np.zeros(n, np.uint8)
-    _useful_kernel(load_table(), counts, n_melds, meld_counts, visible, s, useful_tiles, acc, status)
+    over_rows(_useful_kernel, n, _CHUNK, load_table(), counts, n_melds, meld_counts, visible, s, useful_tiles, acc,
+              status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, 13, "batch.useful")
     return s, useful_tiles, acc
 
@@ -272,6 +268,7 @@ def discards(counts, melds=0, meld_counts=None, visible=None, next_step=False):
     acc = np.empty((n, 34), np.int16)
     nxt = np.empty((n, 34), np.float32)
     status = np.zeros(n, np.uint8)
-    _discard_kernel(load_table(), counts, n_melds, meld_counts, visible, bool(next_step), s, acc, nxt, status)
+    over_rows(_discard_kernel, n, _DISCARD_CHUNK, load_table(), counts, n_melds, meld_counts, visible, bool(next_step),
+              s, acc, nxt, status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible, 14, "batch.discards")
     return s, acc, nxt

@@ -6,7 +6,7 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   compiles it without reference counting (numba's private `_nrt` option, where this numba
   has it): for kernels that allocate nothing, every array they see belongs to their caller
   for the whole call. A kernel that allocates says `nrt=True`, or it would inherit its
-  caller's. `prange` for the batch kernels.
+  caller's. `worker_threads()`: the threads batch calls run on (mjfast/threads.py).
 - A kernel that another kernel calls with an integer or boolean constant compiles for its
   type, not its value (_typed_calls).
 - A kernel that only other kernels call (one not cached, below, unless it says
@@ -49,11 +49,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from numba import config, typeof, types
 from numba import njit as _numba_njit
-from numba import prange, typeof, types
 from numba.extending import intrinsic
 
-__all__ = ["DirectKernel", "drop_stale_kernels", "lowest_bit", "njit", "popcount", "prange"]
+__all__ = ["DirectKernel", "drop_stale_kernels", "lowest_bit", "njit", "popcount", "worker_threads"]
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -85,6 +85,11 @@ def njit(function=None, *, nrt: "bool | None" = None, **options):
         return _kernels_only(dispatcher) if kernels_only else dispatcher
 
     return compiled(function) if function is not None else compiled
+
+
+def worker_threads() -> int:
+    """numba's thread count: one a core, or NUMBA_NUM_THREADS (read at numba's import)."""
+    return max(1, int(getattr(config, "NUMBA_NUM_THREADS", os.cpu_count() or 1)))
 
 
 def _unliteral(argument):

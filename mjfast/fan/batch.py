@@ -1,12 +1,13 @@
-"""Scoring many hands at once, in parallel over the rows (prange), on all cores, and the check
-of batch input (one pass in numba: numpy's whole-array checks cost as much as the scoring).
+"""Scoring many hands at once, on all cores (mjfast/threads.py), and the check of batch input
+(one pass in numba: numpy's whole-array checks cost as much as the scoring).
 
 Kept apart from the single-hand kernel so that a user who scores one hand never compiles the
-parallel version."""
+batch version."""
 
 import numpy as np
 
-from ..jit import njit, prange
+from ..jit import njit
+from ..threads import over_rows
 from .kernel import AT_CORRECTED, OUT_LEN, new_work, score_into
 from .layout import CHOW_SET, KONG_SET
 from .names import N_FANS
@@ -62,25 +63,28 @@ def check_rows(counts, wins, melds):
             return i, WRONG_TILE_COUNT
     return -1, ROW_OK
 
-# Rows per task: each task allocates its working space once.
+# Rows per task at least: each task allocates its working space once.
 CHUNK = 256
 
 
-@njit(cache=True, parallel=True)
-def score_rows(vecs, rules):
+@njit(cache=True, nogil=True)
+def score_range(start, stop, vecs, rules, totals, fans, conditions):
+    """Scores rows start..stop of the hand vectors `vecs` into totals, fans and conditions."""
+    work = new_work()
+    row = np.empty(OUT_LEN, np.int64)
+    for i in range(start, stop):
+        totals[i] = score_into(vecs[i], rules, row, work)
+        for f in range(N_FANS):
+            fans[i, f] = row[f]
+        conditions[i] = row[AT_CORRECTED]
+
+
+def score_rows(vecs: np.ndarray, rules: int):
     """Totals (int64, -1 for no win), fan counts (uint8, N x N_FANS) and corrected win
     conditions (uint8) for the hand vectors `vecs` (N x VEC_LEN)."""
     n = vecs.shape[0]
     totals = np.empty(n, np.int64)
     fans = np.empty((n, N_FANS), np.uint8)
     conditions = np.empty(n, np.uint8)
-    n_chunks = (n + CHUNK - 1) // CHUNK
-    for c in prange(n_chunks):
-        work = new_work()
-        row = np.empty(OUT_LEN, np.int64)
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            totals[i] = score_into(vecs[i], rules, row, work)
-            for f in range(N_FANS):
-                fans[i, f] = row[f]
-            conditions[i] = row[AT_CORRECTED]
+    over_rows(score_range, n, CHUNK, vecs, np.int64(rules), totals, fans, conditions)
     return totals, fans, conditions

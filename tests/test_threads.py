@@ -1,0 +1,83 @@
+"""mjfast.threads.over_rows: every row answered once, errors raised in the caller, and batch
+answers independent of the thread count."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import mjfast
+import mjfast.batch as batch
+import mjfast.threads as threads
+from mjfast.fan import batch as fan_batch
+from mjfast.fan import score_batch
+
+
+def _recorder():
+    seen = []
+    lock = threading.Lock()
+
+    def kernel(start, stop, out):
+        with lock:
+            seen.append((start, stop, threading.get_ident()))
+        out[start:stop] += 1
+
+    return kernel, seen
+
+
+@pytest.mark.parametrize("n_rows,per_task,n_threads", [(1, 4, 2), (10, 3, 2), (10, 3, 5), (64, 8, 3), (7, 100, 4)])
+def test_every_row_once(monkeypatch, n_rows, per_task, n_threads):
+    monkeypatch.setattr(threads, "thread_count", lambda: n_threads)
+    kernel, seen = _recorder()
+    out = np.zeros(n_rows, np.int64)
+    threads.over_rows(kernel, n_rows, per_task, out)
+    assert out.tolist() == [1] * n_rows
+    ranges = sorted((start, stop) for start, stop, _ in seen)
+    assert all(stop - start >= min(per_task, n_rows) for start, stop in ranges[:-1])
+    assert [stop for _, stop in ranges[:-1]] == [start for start, _ in ranges[1:]]  # in order, none twice
+
+
+def test_many_rows_are_a_few_tasks_a_thread(monkeypatch):
+    monkeypatch.setattr(threads, "thread_count", lambda: 2)
+    kernel, seen = _recorder()
+    threads.over_rows(kernel, 100_000, 2048, np.zeros(100_000, np.int64))
+    assert len(seen) == 2 * threads.TASKS_PER_THREAD
+    assert len({ident for _, _, ident in seen}) <= 2
+
+
+def test_one_thread_is_one_call_in_the_caller(monkeypatch):
+    monkeypatch.setattr(threads, "thread_count", lambda: 1)
+    kernel, seen = _recorder()
+    threads.over_rows(kernel, 100, 7, np.zeros(100, np.int64))
+    assert seen == [(0, 100, threading.get_ident())]
+
+
+def test_a_task_error_is_raised_in_the_caller(monkeypatch):
+    monkeypatch.setattr(threads, "thread_count", lambda: 3)
+
+    def kernel(start, stop):
+        if start == 20:
+            raise ZeroDivisionError("task 2")
+
+    with pytest.raises(ZeroDivisionError, match="task 2"):
+        threads.over_rows(kernel, 100, 10)
+
+
+def test_batch_answers_do_not_depend_on_threads(monkeypatch):
+    hands14 = [mjfast.parse_hand(s).counts for s in ("123m456p789s1357sE", "19m19p19s1234567z5z", "11223344556677m")]
+    counts14 = np.array([hands14[i % 3] for i in range(300)], np.uint8)
+    counts13 = counts14.copy()
+    counts13[np.arange(300), np.argmax(counts13 > 0, axis=1)] -= 1  # each hand's lowest tile discarded
+    win = mjfast.parse_hand("123m456p789s123sEE").counts
+    answers = []
+    for n_threads in (1, 2, 5):
+        monkeypatch.setattr(threads, "thread_count", lambda n=n_threads: n)
+        monkeypatch.setattr(batch, "_CHUNK", 16)
+        monkeypatch.setattr(batch, "_DISCARD_CHUNK", 16)
+        monkeypatch.setattr(fan_batch, "CHUNK", 8)
+        scores = score_batch(np.repeat(np.array(win)[None, :], 40, axis=0), np.full(40, 27))
+        answers.append([batch.shanten(counts13), batch.shanten_by_form(counts13), *batch.useful(counts13),
+                        *batch.discards(counts14, next_step=True), scores.totals, scores.fans])
+    for other in answers[1:]:
+        for a, b in zip(answers[0], other):
+            assert np.array_equal(a, b)
