@@ -84,3 +84,23 @@ def test_bad_conditions_raise_hand_error(kwargs):
     counts, wins, melds = hands_to_arrays(HANDS)
     with pytest.raises(HandError):
         score_batch(counts, wins, melds, **kwargs)
+
+
+def test_the_scorer_compiles_without_reference_counts_whoever_compiles_it_first(tmp_path):
+    """The fan scorer runs without numba's reference counting even when the batch scorer, which
+    allocates, is the first to compile it (a kernel otherwise takes its first caller's choice:
+    the batch then scored a quarter slower than after the advice had compiled it)."""
+    import os
+    import subprocess
+    import sys
+
+    probe = ("import numpy as np, mjfast\n"
+             "from mjfast.fan import score_batch\n"
+             "from mjfast.fan.kernel import score_into\n"
+             "score_batch(np.array(mjfast.parse_hand('123m456p789s123sEE').counts)[None, :], np.array([27]))\n"
+             "print(sum(c.library.get_llvm_str().count('NRT_incref') for c in score_into.overloads.values()),"
+             " len(score_into.overloads))\n")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), MJFAST_QUIET="1")
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "1"]
