@@ -8,7 +8,6 @@ without (8.8 s against 1.2 s for batch.shanten's), for no faster a loop.
 
 from __future__ import annotations
 
-import itertools
 import threading
 
 from .jit import worker_threads
@@ -21,32 +20,36 @@ def thread_count() -> int:
     return worker_threads()
 
 
-# Tasks a thread takes in a call, about: enough for threads to finish together when rows cost
-# unequal time, few enough that starting each (a Python call of the kernel) costs nothing.
-TASKS_PER_THREAD = 4
-
-
 def over_rows(kernel, n_rows: int, min_rows_per_task: int, *args) -> None:
-    """kernel(start, stop, *args) over rows 0..n_rows in tasks of at least min_rows_per_task
-    rows, on up to thread_count() threads (the caller's among them), each taking the next task
-    until none is left. The first error a task raises is raised here once every thread has
-    stopped; the tasks not yet started are then skipped."""
+    """kernel(start, stop, *args) over rows 0..n_rows on up to thread_count() threads (the
+    caller's among them), each taking the next task until none is left. A task is a share of
+    the rows left (half of them divided among the threads, at least min_rows_per_task): the
+    first tasks are long, so that starting them costs nothing, and the last short, so that
+    the threads finish together. The first error a task raises is raised here once every
+    thread has stopped; the tasks not yet started are then skipped."""
     n_threads = min(thread_count(), -(-n_rows // min_rows_per_task))
     if n_threads <= 1:
         kernel(0, n_rows, *args)
         return
-    rows_per_task = max(min_rows_per_task, -(-n_rows // (n_threads * TASKS_PER_THREAD)))
-    n_tasks = -(-n_rows // rows_per_task)
-    tasks = itertools.count()  # next() on it is atomic: each task is taken once
+    taking = threading.Lock()
+    next_row = [0]
     errors: list[BaseException] = []
+
+    def next_task() -> "tuple[int, int] | None":
+        with taking:
+            start = next_row[0]
+            if start >= n_rows or errors:
+                return None
+            stop = min(n_rows, start + max(min_rows_per_task, (n_rows - start) // (2 * n_threads)))
+            next_row[0] = stop
+            return start, stop
 
     def work() -> None:
         try:
-            for task in tasks:
-                if task >= n_tasks or errors:
-                    return
-                start = task * rows_per_task
-                kernel(start, min(n_rows, start + rows_per_task), *args)
+            task = next_task()
+            while task is not None:
+                kernel(task[0], task[1], *args)
+                task = next_task()
         except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
             errors.append(error)
 

@@ -37,12 +37,13 @@ def test_every_row_once(monkeypatch, n_rows, per_task, n_threads):
     assert [stop for _, stop in ranges[:-1]] == [start for start, _ in ranges[1:]]  # in order, none twice
 
 
-def test_many_rows_are_a_few_tasks_a_thread(monkeypatch):
+def test_tasks_shrink_from_long_to_the_least(monkeypatch):
     monkeypatch.setattr(threads, "thread_count", lambda: 2)
     kernel, seen = _recorder()
     threads.over_rows(kernel, 100_000, 2048, np.zeros(100_000, np.int64))
-    assert len(seen) == 2 * threads.TASKS_PER_THREAD
-    assert len({ident for _, _, ident in seen}) <= 2
+    sizes = [stop - start for start, stop, _ in sorted(seen)]
+    assert sizes[0] == 25_000 and sizes[-2] == 2048  # the last: what is left
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and len(sizes) < 30
 
 
 def test_one_thread_is_one_call_in_the_caller(monkeypatch):
@@ -56,10 +57,10 @@ def test_a_task_error_is_raised_in_the_caller(monkeypatch):
     monkeypatch.setattr(threads, "thread_count", lambda: 3)
 
     def kernel(start, stop):
-        if start == 20:
-            raise ZeroDivisionError("task 2")
+        if start <= 50 < stop:
+            raise ZeroDivisionError("the task of row 50")
 
-    with pytest.raises(ZeroDivisionError, match="task 2"):
+    with pytest.raises(ZeroDivisionError, match="the task of row 50"):
         threads.over_rows(kernel, 100, 10)
 
 
