@@ -396,7 +396,7 @@ class CompileNotice:
         if self.started is None:
             self.started = self.shown = time.perf_counter()
             print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; a first query "
-                  "takes up to a minute on 2 cores, `mjfast warmup` compiles all of them at once)",
+                  "takes about a minute on 2 cores, `mjfast warmup` compiles all of them at once)",
                   file=self._out(), flush=True)
 
     def on_end(self, event) -> None:
