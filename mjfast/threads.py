@@ -2,22 +2,17 @@
 
 The batch kernels release the GIL (`nogil=True`) and take the range of rows they answer
 (`kernel(start, stop, *args)`), so threads calling them run in parallel. numba's own parallel
-loops (`prange`) did the same, but compiling a kernel with one took seven times as long as
-without (8.8 s against 1.2 s for batch.shanten's), for no faster a loop.
+loops (`prange`) did the same, but compiling a kernel with one took four to seven times as
+long as without (6.5 s against 1.3 s for batch.shanten's), for a loop at most 7% faster.
 """
 
 from __future__ import annotations
 
 import threading
 
-from .jit import worker_threads
+from .jit import worker_threads as thread_count  # one a core, or NUMBA_NUM_THREADS
 
 __all__ = ["over_rows", "thread_count"]
-
-
-def thread_count() -> int:
-    """Threads a batch call runs on: one a core, or NUMBA_NUM_THREADS."""
-    return worker_threads()
 
 
 def over_rows(kernel, n_rows: int, min_rows_per_task: int, *args) -> None:

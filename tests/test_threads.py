@@ -77,7 +77,8 @@ def test_batch_answers_do_not_depend_on_threads(monkeypatch):
         monkeypatch.setattr(batch, "_DISCARD_CHUNK", 16)
         monkeypatch.setattr(fan_batch, "CHUNK", 8)
         scores = score_batch(np.repeat(np.array(win)[None, :], 40, axis=0), np.full(40, 27))
-        answers.append([batch.shanten(counts13), batch.shanten_by_form(counts13), *batch.useful(counts13),
+        answers.append([batch.shanten(counts13), batch.regular_shanten(counts13), batch.shanten_by_form(counts13),
+                        *batch.useful(counts13),
                         *batch.discards(counts14, next_step=True), scores.totals, scores.fans])
     for other in answers[1:]:
         for a, b in zip(answers[0], other):
