@@ -28,7 +28,10 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
 - `DirectKernel`: after its first call, a kernel called straight through its compiled entry
   point, without numba's per-call type dispatch (a one-hand query costs less than that).
 - The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
-  kernels call are not (their code is compiled into their callers'). Before any kernel
+  kernels call are not (their code is compiled into their callers'), except the shared cores
+  (fan.kernel.score_into, discards.discard_options): a cached kernel keeps its code for
+  callers to link, so a process compiling another caller (the warm-up's other process, a
+  later command) loads the core instead of compiling it again. Before any kernel
   loads, stale cached kernels are dropped (drop_stale_kernels: numba checks only the file of
   the function it loads, not the files of the kernels it calls). mjfast's own cached kernels
   load without numba's compiler set-up (_load_own_without_refresh). A read-only install

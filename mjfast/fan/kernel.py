@@ -78,7 +78,8 @@ def _count_shape(counts):
 
 
 # Without reference counts whoever calls it (it allocates nothing): otherwise the scorer is compiled
-# with its first caller's choice, and a batch compiled first scored 25% slower. Cached: a shared core (mjfast.jit).
+# with its first caller's choice, and a batch compiled first scored 25% slower. Cached: a shared core
+# (mjfast.jit's cache).
 @njit(cache=True, nrt=False)
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
