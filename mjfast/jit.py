@@ -29,9 +29,9 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   point, without numba's per-call type dispatch (a one-hand query costs less than that).
 - The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
   kernels call are not (their code is compiled into their callers'), except the shared cores
-  (fan.kernel.score_into, discards.discard_options): a cached kernel keeps its code for
-  callers to link, so a process compiling another caller (the warm-up's other process, a
-  later command) loads the core instead of compiling it again. Before any kernel
+  (`njit(shared=True)`: fan.kernel.score_into, discards.discard_options): a cached kernel
+  keeps its code for callers to link, so a process compiling another caller (the warm-up's
+  other process, a later command) loads the core instead of compiling it again. Before any kernel
   loads, stale cached kernels are dropped (drop_stale_kernels: numba checks only the file of
   the function it loads, not the files of the kernels it calls). mjfast's own cached kernels
   load without numba's compiler set-up (_load_own_without_refresh). A read-only install
@@ -75,8 +75,11 @@ NRT_OPTION = _has_option("_nrt")
 WRAPPER_OPTIONS = _has_option("no_cpython_wrapper") and _has_option("no_cfunc_wrapper")
 
 
-def njit(function=None, *, nrt: "bool | None" = None, **options):
-    """numba.njit with mjfast's options (see the module doc); `@njit` or `@njit(...)`."""
+def njit(function=None, *, nrt: "bool | None" = None, shared: bool = False, **options):
+    """numba.njit with mjfast's options (see the module doc); `@njit` or `@njit(...)`.
+    `shared=True`: a shared core, cached although only other kernels call it."""
+    if shared:
+        options["cache"] = True
     if nrt is not None and NRT_OPTION:
         options["_nrt"] = nrt
     kernels_only = not options.get("cache") and WRAPPER_OPTIONS and options.get("no_cpython_wrapper", True)

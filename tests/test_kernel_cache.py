@@ -3,7 +3,8 @@
 A kernel that Python calls must be cached, or every process compiles it again (seconds).
 A kernel that only other kernels call must not be: its code is compiled into its callers'
 cached libraries, and caching it as well costs every import a check of the cache folder
-and the first-ever compile an object file per specialisation (see mjfast.jit).
+and the first-ever compile an object file per specialisation (see mjfast.jit), unless it
+is a shared core (`njit(shared=True)`), whose cached code other processes' callers link.
 Cached kernels load without numba's compiler set-up, other packages' as numba loads them
 (mjfast.jit).
 """
@@ -30,11 +31,15 @@ def _kernels(tree: ast.Module) -> list[ast.FunctionDef]:
             and any(_is_njit(d) for d in node.decorator_list)]
 
 
-def _cached(kernel: ast.FunctionDef) -> bool:
+def _option(kernel: ast.FunctionDef, name: str) -> bool:
     for decorator in kernel.decorator_list:
         if _is_njit(decorator) and isinstance(decorator, ast.Call):
-            return any(k.arg == "cache" and getattr(k.value, "value", False) is True for k in decorator.keywords)
+            return any(k.arg == name and getattr(k.value, "value", False) is True for k in decorator.keywords)
     return False
+
+
+def _cached(kernel: ast.FunctionDef) -> bool:
+    return _option(kernel, "cache") or _option(kernel, "shared")
 
 
 def _names_python_uses(tree: ast.Module) -> set[str]:
@@ -59,17 +64,22 @@ def test_kernels_are_cached_exactly_when_python_calls_them():
     trees = {path: ast.parse(path.read_text(), str(path)) for path in _sources()}
     python_uses = set().union(*(_names_python_uses(tree) for tree in trees.values()))
     wrong = []
-    kernels = 0
+    kernels = shared_cores = 0
     for path, tree in trees.items():
         if PACKAGE not in path.parents:
             continue
         for kernel in _kernels(tree):
             kernels += 1
-            if _cached(kernel) != (kernel.name in python_uses):
+            shared = _option(kernel, "shared")
+            if shared and kernel.name in python_uses:
+                wrong.append(f"{path.relative_to(ROOT)}:{kernel.lineno} {kernel.name}: shared but called from Python")
+            elif _cached(kernel) != (shared or kernel.name in python_uses):
                 state = ("cached but called only from kernels" if _cached(kernel)
                          else "called from Python but not cached")
                 wrong.append(f"{path.relative_to(ROOT)}:{kernel.lineno} {kernel.name}: {state}")
+            shared_cores += shared
     assert kernels > 100  # the walk found the package's kernels
+    assert shared_cores == 2  # fan.kernel.score_into and discards.discard_options
     assert not wrong, "\n".join(wrong)
 
 
@@ -83,15 +93,20 @@ def entry(x):
 
 @njit
 def inner(x):
+    return core(x)
+
+@njit(shared=True)
+def core(x):
     return x
 
 def api(x):
     return entry(x)
 """
     tree = ast.parse(source)
-    assert {k.name: _cached(k) for k in _kernels(tree)} == {"entry": True, "inner": False}
+    assert {k.name: _cached(k) for k in _kernels(tree)} == {"entry": True, "inner": False, "core": True}
+    assert [k.name for k in _kernels(tree) if _option(k, "shared")] == ["core"]
     uses = _names_python_uses(tree)
-    assert "entry" in uses and "inner" not in uses
+    assert "entry" in uses and "inner" not in uses and "core" not in uses
 
 
 def test_numba_is_imported_by_mjfast_jit_alone():

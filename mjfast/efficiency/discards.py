@@ -229,7 +229,7 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
     return found
 
 
-@njit(cache=True)  # a shared core (mjfast.jit's cache): the one-hand and the batch rankings call it
+@njit(shared=True)  # the one-hand and the batch rankings call it
 def discard_options(table, counts, meld_counts, n_melds, unseen, with_next,
                     out_dist, out_mask, out_acceptance, out_next, work):
     """For each tile kind t held in a 3n+2 hand: deficiency, useful mask and acceptance of

@@ -78,9 +78,8 @@ def _count_shape(counts):
 
 
 # Without reference counts whoever calls it (it allocates nothing): otherwise the scorer is compiled
-# with its first caller's choice, and a batch compiled first scored 25% slower. Cached: a shared core
-# (mjfast.jit's cache).
-@njit(cache=True, nrt=False)
+# with its first caller's choice, and a batch compiled first scored 25% slower.
+@njit(shared=True, nrt=False)
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
     `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
