@@ -93,6 +93,13 @@ def idle(browser):
         lambda d: d.execute_script("return document.body.dataset.pending === '0'"))
 
 
+def review_shown(browser):
+    """Wait until a review page's script has shown its current step."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_elements("css selector", "section.step.current"))
+
+
 def css(browser, selector):
     from selenium.webdriver.common.by import By
 
@@ -448,6 +455,7 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
         return int(current[0].get_attribute("data-step"))
 
     browser.get(page.as_uri())
+    review_shown(browser)
     assert at() == 0 and text(browser, "#counter") == f"step 1 / {n}"
     css(browser, "#forward").click()
     assert at() == 1
@@ -495,9 +503,7 @@ def test_the_page_opens_the_review_of_a_log_file(page, browser):
     other = next(h for h in browser.window_handles if h != home)
     browser.switch_to.window(other)
     try:
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        WebDriverWait(browser, WAIT).until(lambda d: d.find_elements("css selector", "section.step.current"))
+        review_shown(browser)
         assert text(browser, "#counter") == f"step 1 / {len(review['steps'])}"
         css(browser, "#next-decision").click()
         first = next(s["step"] for s in review["steps"] if s["decisions"])
