@@ -4,7 +4,7 @@
 
 For each band, random 14-tile concealed hands dealt from a shuffled wall (tests/hands.py) are
 valued once each with 18 draws left and the default model (exchanges within one step; four
-or more steps without exchanges), as value_discards_of runs under best_discards. The table
+or more steps without exchanges), as hand_values runs under best_discards. The table
 gives the median and 90th percentile per hand and the graph's size, beside the figures of
 nekobean's mahjong-cpp (default mode: exchanges and backtracking within one extra step, every
 win priced) measured on this kind of machine on one core, 40 riichi hands a band, 18 draws:
@@ -19,7 +19,7 @@ import numpy as np
 
 import mjfast
 from mjfast import api
-from mjfast.efficiency.value import value_discards_of
+from mjfast.efficiency.value import hand_values
 from mjfast.fan.ruleset import JUDGE
 from tests.hands import wall_hand
 
@@ -48,7 +48,7 @@ def bench_value_figures_by_shanten(benchmark):
     ready, win, score = np.empty((34, DRAWS)), np.empty((34, DRAWS)), np.empty(34)
 
     def value(counts):
-        value_discards_of(table, counts, api.NO_MELDS, 0, 0, np.zeros(34, np.uint8), 0, 0, JUDGE.code, JUDGE.minimum,
+        hand_values(table, counts, api.NO_MELDS, 0, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code, JUDGE.minimum,
                           0, DRAWS, model.ron_discards, model.hazard, model.extra, ready, win, score, work)
 
     value(hands[1][0])  # compiled or loaded before the clock

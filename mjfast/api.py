@@ -338,9 +338,9 @@ _value_kernels = None
 
 def _load_value_kernels():
     global _value_kernels
-    from .efficiency.value import value_discards_of, value_of_hand
+    from .efficiency.value import hand_values
 
-    _value_kernels = (DirectKernel(value_discards_of), DirectKernel(value_of_hand))
+    _value_kernels = DirectKernel(hand_values)
     return _value_kernels
 
 
@@ -436,16 +436,16 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     if ranking == "fan-aware":
         return options
     model = value_model(draws, model)
-    value_discards_of = (_value_kernels or _load_value_kernels())[0]
+    hand_values = _value_kernels or _load_value_kernels()
     plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
     _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), True, plain, work)
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
     ready = np.empty((N_KINDS, model.draws), np.float64)
     win = np.empty((N_KINDS, model.draws), np.float64)
     score = np.empty(N_KINDS, np.float64)
-    value_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible), seat, prevalent, rules.code,
-                           rules.minimum, flowers, model.draws, float(model.ron_discards),
-                           float(model.hazard), model.extra, ready, win, score, work)
+    hand_values.call(table, counts, meld_counts, n_melds, melds, 14, _visible(visible), seat, prevalent, rules.code,
+                     rules.minimum, flowers, model.draws, float(model.ron_discards), float(model.hazard), model.extra,
+                     ready, win, score, work)
     return _with_values(options, (ready, win, score), ranking, efficiency_order, drawn)
 
 
@@ -486,14 +486,15 @@ def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
     _, flower_count, wind_index, pack_melds, ruleset_of = _fan_inputs or _load_fan_inputs()
     rules = ruleset_of(ruleset)
     model = value_model(draws, model)
-    ready = np.empty(model.draws, np.float64)
-    win = np.empty(model.draws, np.float64)
-    value_of_hand = (_value_kernels or _load_value_kernels())[1]
-    status, score, _ = value_of_hand.call(
-        table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, _visible(visible),
+    ready = np.empty((N_KINDS, model.draws), np.float64)  # the kernel's rows for every discard; row 0 here
+    win = np.empty((N_KINDS, model.draws), np.float64)
+    score = np.empty(N_KINDS, np.float64)
+    hand_values = _value_kernels or _load_value_kernels()
+    status, _ = hand_values.call(
+        table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13, _visible(visible),
         wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind"), rules.code, rules.minimum,
         flower_count(flowers), model.draws, float(model.ron_discards), float(model.hazard), model.extra, ready, win,
-        work)
+        score, work)
     if status != _rows.OK:
         _raise_for(h, 13, "hand_value", visible)
-    return HandValue(shanten(h), float(win[-1]), float(score), tuple(ready.tolist()), tuple(win.tolist()))
+    return HandValue(shanten(h), float(win[0, -1]), float(score[0]), tuple(ready[0].tolist()), tuple(win[0].tolist()))

@@ -123,7 +123,7 @@ class BruteForce:
 
 
 def _kernel_figures(text: str, draws: int, visible=None):
-    """{tile: (ready curve, win curve, score)} of every discard, from value_discards_of."""
+    """{tile: (ready curve, win curve, score)} of every discard, from hand_values."""
     hand = parse_hand(text)
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, work = api.kernel_context()
@@ -131,8 +131,8 @@ def _kernel_figures(text: str, draws: int, visible=None):
     win = np.empty((34, draws))
     scores = np.empty(34)
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
-    status, _ = V.value_discards_of(table, counts, meld_counts, n_melds, 0, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
-                                    draws, RON, HAZARD, 1, ready, win, scores, work)
+    status, _ = V.hand_values(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
+                              draws, RON, HAZARD, 1, ready, win, scores, work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
 

@@ -462,14 +462,19 @@ def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_me
 
 
 @njit(cache=True)
-def value_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, flowers,
-                      draws, ron_discards, hazard, extra, out_ready, out_win, out_score, work):
-    """The value figures of every discard of a 3n+2 hand (see the module doc): for each kind
-    t held, out_ready[t, k] and out_win[t, k] within k + 1 draws (k < draws) and out_score[t];
-    0 for kinds not held and for discards beyond the model's budget (more than `extra` steps
-    behind the best discard; further than MAX_EXCHANGE_SHANTEN, no exchanges: a lower bound).
-    Returns (status, the `extra` used)."""
-    status = check_counts(counts, meld_counts, n_melds, 14)
+def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers,
+                draws, ron_discards, hazard, extra, out_ready, out_win, out_score, work):
+    """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3:
+
+    - 14, every discard: for each kind t held, out_ready[t, k] and out_win[t, k] within k + 1
+      draws (k < draws) and out_score[t]; 0 for kinds not held and for discards beyond the
+      model's budget (more than `extra` steps behind the best discard);
+    - 13, the hand as it stands (a claim passed, or the hand after a kong before its
+      replacement draw): row 0 of each.
+
+    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). Returns
+    (status, the `extra` used). One kernel for both, so that the graph's code is compiled once."""
+    status = check_counts(counts, meld_counts, n_melds, total)
     if status != OK:
         return status, 0
     fixed = np.empty(34, np.int64)
@@ -478,29 +483,39 @@ def value_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat,
         if fixed[t] + counts[t] > 4:
             return SEEN_TOO_OFTEN, 0
     hand = counts.astype(np.int64)
-    dist = np.empty(34, np.int64)
-    mask = np.empty(34, np.int64)
-    discard_sweep(table, hand, meld_counts, n_melds, dist, mask, work, np.empty(N_FORMS, np.int64),
-                  np.empty(N_FORMS, np.int64))
-    best = INF
-    for t in range(34):
-        best = min(best, dist[t])
-    if best - 1 > MAX_EXCHANGE_SHANTEN:
-        extra = 0  # the exchanges' graph grows tenfold a step: further away, the lower bound
-    budget = best - 1 + extra
     roots = np.empty((34, 34), np.int64)
     root_dist = np.empty(34, np.int64)
     root_mask = np.empty(34, np.int64)
-    kind_of = np.empty(34, np.int64)
+    kind_of = np.zeros(34, np.int64)  # the row of each root's figures
     n_roots = 0
-    for t in range(34):
+    dist = np.empty(34, np.int64)  # a 14-tile hand's shanten after each discard, and its forms' masks
+    mask = np.empty(34, np.int64)
+    if total == 13:
+        form_dist = np.empty(N_FORMS, np.int64)
+        form_masks = np.empty(N_FORMS, np.int64)
+        all_forms(table, counts, meld_counts, n_melds, False, True, form_dist, form_masks, work)
+        best, best_mask = best_of(form_dist, form_masks)
+        root_dist[0] = best
+        root_mask[0] = best_mask
+        roots[0, :] = hand
+        n_roots = 1
+    else:
+        discard_sweep(table, hand, meld_counts, n_melds, dist, mask, work, np.empty(N_FORMS, np.int64),
+                      np.empty(N_FORMS, np.int64))
+        best = INF
+        for t in range(34):
+            best = min(best, dist[t])
+    if best - 1 > MAX_EXCHANGE_SHANTEN:
+        extra = 0  # the exchanges' graph grows tenfold a step: further away, the lower bound
+    budget = best - 1 + extra
+    rows = 1 if total == 13 else 34
+    for t in range(rows):
         out_score[t] = 0.0
         for k in range(draws):
             out_ready[t, k] = 0.0
             out_win[t, k] = 0.0
-        if dist[t] < INF and dist[t] - 1 <= budget:
-            for u in range(34):
-                roots[n_roots, u] = hand[u]
+        if total == 14 and dist[t] < INF and dist[t] - 1 <= budget:
+            roots[n_roots, :] = hand
             roots[n_roots, t] -= 1
             root_dist[n_roots] = dist[t]
             root_mask[n_roots] = mask[t]
@@ -519,39 +534,3 @@ def value_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat,
             out_ready[t, k] = ready[r, k]
             out_win[t, k] = win[r, k]
     return OK, extra
-
-
-@njit(cache=True)
-def value_of_hand(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules, minimum, flowers, draws,
-                  ron_discards, hazard, extra, out_ready, out_win, work):
-    """The value figures of a 3n+1 hand as it stands (a claim passed, or the hand after a
-    kong before its replacement draw): out_ready[k], out_win[k] within k + 1 draws. Returns
-    (status, the expected score, the `extra` used: see value_discards_of)."""
-    status = check_counts(counts, meld_counts, n_melds, 13)
-    if status != OK:
-        return status, 0.0, 0
-    fixed = np.empty(34, np.int64)
-    for t in range(34):
-        fixed[t] = np.int64(meld_counts[t]) + np.int64(visible[t])
-        if fixed[t] + counts[t] > 4:
-            return SEEN_TOO_OFTEN, 0.0, 0
-    dist = np.empty(N_FORMS, np.int64)
-    masks = np.empty(N_FORMS, np.int64)
-    all_forms(table, counts, meld_counts, n_melds, False, True, dist, masks, work)
-    d, m = best_of(dist, masks)
-    roots = np.empty((1, 34), np.int64)
-    for t in range(34):
-        roots[0, t] = counts[t]
-    root_dist = np.full(1, d, np.int64)
-    root_mask = np.full(1, m, np.int64)
-    ready = np.zeros((1, draws), np.float64)
-    win = np.zeros((1, draws), np.float64)
-    score = np.zeros(1, np.float64)
-    if d - 1 > MAX_EXCHANGE_SHANTEN:
-        extra = 0
-    _graph_values(table, roots, root_dist, root_mask, 1, meld_counts, n_melds, melds, fixed, roots[0], seat, prevalent,
-                  rules, minimum, flowers, d - 1 + extra, extra, draws, ron_discards, hazard, ready, win, score, work)
-    for k in range(draws):
-        out_ready[k] = ready[0, k]
-        out_win[k] = win[0, k]
-    return OK, score[0], extra
