@@ -30,8 +30,7 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
 - `DirectKernel`: after its first call, a kernel called straight through its compiled entry
   point, without numba's per-call type dispatch (a one-hand query costs less than that).
 - The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
-  kernels call are not (their code is compiled into their callers'; tests call them through a
-  caller of their own, tests/kernels.py), except the shared cores
+  kernels call are not (their code is compiled into their callers'), except the shared cores
   (`njit(shared=True)`: fan.kernel.score_into, discards.discard_options): a cached kernel
   keeps its code for callers to link, so a process compiling another caller (the warm-up's
   other process, a later command) loads the core instead of compiling it again. Before any kernel
@@ -469,7 +468,7 @@ class CompileNotice:
 
     def on_start(self, event) -> None:
         function = getattr(event.data.get("dispatcher"), "py_func", None)
-        if (getattr(function, "__module__", None) or "").split(".")[0] != __package__:
+        if getattr(function, "__module__", "").split(".")[0] != __package__:
             return
         self.depth += 1
         if self.started is None:
@@ -480,7 +479,7 @@ class CompileNotice:
 
     def on_end(self, event) -> None:
         function = getattr(event.data.get("dispatcher"), "py_func", None)
-        if (getattr(function, "__module__", None) or "").split(".")[0] != __package__ or self.depth == 0:
+        if getattr(function, "__module__", "").split(".")[0] != __package__ or self.depth == 0:
             return
         self.depth -= 1
         if self.depth:

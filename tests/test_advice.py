@@ -156,10 +156,6 @@ def test_fan_potential_sweep_is_exactly_fan_potential():
     # The ranking compares potentials for ties, so the sweep must give the very same floats.
     from mjfast.efficiency.fan_advice import fan_potential, potentials_after_discards
 
-    from .kernels import from_python
-
-    fan_potential, potentials_after_discards = from_python(fan_potential), from_python(potentials_after_discards)
-
     rng = np.random.default_rng(7)
     for _ in range(300):
         counts, _ = near_complete_hand(rng, 0, int(rng.integers(0, 5)), drawn=True)

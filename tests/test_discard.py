@@ -158,10 +158,6 @@ def test_draw_sweep_matches_the_discard_sweep():
     from mjfast.efficiency.special_forms import presence_bits
 
     from .hands import biased_hand
-    from .kernels import from_python
-
-    discard_sweep, draw_sweep, knitted_floor, meld_check_bits, prepare_draws, presence_bits = map(
-        from_python, (discard_sweep, draw_sweep, knitted_floor, meld_check_bits, prepare_draws, presence_bits))
 
     rng = np.random.default_rng(77)
     hands = mixed_hands(rng, 300)

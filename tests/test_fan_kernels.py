@@ -12,10 +12,7 @@ from mjfast.fan.decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS, split_regul
 from mjfast.fan.layout import CHOW_SET, PUNG_SET
 from mjfast.fan.waits import regular_waits
 
-from .kernels import from_python
 from .test_fan_support import _splits_into_sets, random_regular
-
-split_regular, regular_waits = from_python(split_regular), from_python(regular_waits)
 
 
 def _all_splits(counts: list[int], n_sets: int) -> list[tuple]:

@@ -57,9 +57,7 @@ def _names_python_uses(tree: ast.Module) -> set[str]:
 
 
 def _sources() -> list[Path]:
-    """Where Python calls kernels: mjfast and its benchmarks. The tests call kernels that only
-    kernels call through tests/kernels.py, which compiles a caller of its own."""
-    return sorted(p for folder in ("mjfast", "bench") for p in (ROOT / folder).rglob("*.py"))
+    return sorted(p for folder in ("mjfast", "tests", "bench") for p in (ROOT / folder).rglob("*.py"))
 
 
 def test_kernels_are_cached_exactly_when_python_calls_them():

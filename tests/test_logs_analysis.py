@@ -318,10 +318,6 @@ def test_the_claim_masks_of_a_waiting_hand_hold_every_tile_it_could_pung_or_chow
     from mjfast.game.state import TableState
     from mjfast.logs.kernels import claim_masks
 
-    from .kernels import from_python
-
-    claim_masks = from_python(claim_masks)
-
     for tile in range(34):
         near = [t for t in range(tile - 2, tile + 3) if 0 <= t < 34]
         for held in product((0, 1, 2), repeat=len(near)):

@@ -16,12 +16,6 @@ from mjfast.efficiency.group_dp import (
     rank_offsets,
 )
 
-from .kernels import from_python
-
-group_distances, group_distances_and_masks = from_python(group_distances), from_python(group_distances_and_masks)
-group_rank, masked_row, distance_row, distance_class = (from_python(kernel) for kernel in (
-    lookup.group_rank, lookup.masked_row, lookup.distance_row, lookup.distance_class))
-
 
 def test_ranks_enumerate_patterns_in_order():
     for width, count in ((9, lookup.N_SUIT_PATTERNS), (7, lookup.N_HONOR_PATTERNS)):
@@ -48,12 +42,12 @@ def test_sampled_entries_match_the_group_dp():
             start = 27 if g == 3 else 0
             counts34[start:start + width] = patterns[i]
             group_distances_and_masks(patterns[i].astype(np.int64), caps, g != 3, dist, masks)
-            rank = group_rank(table, counts34, g)
+            rank = lookup.group_rank(table, counts34, g)
             assert rank == i
-            row = masked_row(table, g, rank)
+            row = lookup.masked_row(table, g, rank)
             assert list(table[row:row + N_ENTRIES] & 0xFF) == list(dist)
             assert list(table[row:row + N_ENTRIES] >> 8) == list(masks)
-            drow = distance_row(table, g, rank)
+            drow = lookup.distance_row(table, g, rank)
             assert list(table[drow:drow + N_ENTRIES]) == list(dist)
 
 
@@ -143,6 +137,6 @@ def test_merged_classes_are_the_merge_of_their_rows():
     """Every triple of suit distance classes (126^3): the merge table gives what merging the
     rows gives, so regular shanten by lookups equals regular shanten by merges."""
     table = lookup.load_table()
-    suit_classes = np.unique([distance_class(table, 0, r) for r in range(lookup.N_SUIT_PATTERNS)])
+    suit_classes = np.unique([lookup.distance_class(table, 0, r) for r in range(lookup.N_SUIT_PATTERNS)])
     assert len(suit_classes) > 100
     assert _first_wrong_merge(table, suit_classes.astype(np.int64)) == (-1, -1, -1)

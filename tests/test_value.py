@@ -27,11 +27,7 @@ from mjfast.fan.ruleset import JUDGE
 from mjfast.hand import Hand, parse_hand
 from mjfast.tiles import botzone_token, tile_id
 
-from .kernels import from_python
 from .puzzles import agreement, load_puzzles
-
-discard_sweep = from_python(discard_sweep)
-build_graph, values_by_draws = from_python(V.build_graph), from_python(V.values_by_draws)
 
 RON = 2.0
 HAZARD = 0.05
@@ -174,13 +170,13 @@ def _graph_of(text: str, draws: int):
     root[t] -= 1
     budget = int(dist[t]) - 1 + 1
     fixed = np.zeros(34, np.int64)
-    status, graph, n13, n14 = build_graph(table, root[None, :], dist[t:t + 1], mask[t:t + 1], 1, meld_counts, n_melds,
+    status, graph, n13, n14 = V.build_graph(table, root[None, :], dist[t:t + 1], mask[t:t + 1], 1, meld_counts, n_melds,
                                             0, fixed, hand14, 0, 0, JUDGE.code, JUDGE.minimum, 0, budget, RON, 1 << 16,
                                             work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, n13))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    values_by_draws(graph, n13, n14, 1, draws, HAZARD, out_ready, out_win, out_score, nodes)
+    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, out_ready, out_win, out_score, nodes)
     return graph, nodes, out_win[0, -1], out_score[0]
 
 

@@ -67,13 +67,13 @@ def planes_with(p0, p1, p2, t, count):
             (p2 & clear) | (np.int64((count >> 2) & 1) << t))
 
 
-@njit
+@njit(cache=True)
 def accepted(mask, p0, p1, p2):
     """masked_sum(mask, unseen) from unseen's planes."""
     return popcount(mask & p0) + 2 * popcount(mask & p1) + 4 * popcount(mask & p2)
 
 
-@njit
+@njit(cache=True)
 def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks):
     """For every kind t held in the 3n+2 `hand`: the deficiency and useful mask over all forms
     after discarding t (out_dist[t] = INF for kinds not held). `hand` is restored on return.
@@ -113,7 +113,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         hand[t] += 1
 
 
-@njit(nrt=False)
+@njit(cache=True, nrt=False)
 def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     """The knitted straight's deficiency of `hand` where it is at most `bound`, and some
     figure above `bound` elsewhere (0 with 2+ melds, where other_forms never asks): a lower
@@ -168,7 +168,7 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
     return knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], target + 1, work) - 1
 
 
-@njit(nrt=False)
+@njit(cache=True, nrt=False)
 def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
                masks, ranks):
     """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn

@@ -118,7 +118,7 @@ TILE_PATTERNS, TILE_PATTERN_NEED, TILE_N_PATTERNS = _patterns_by_tile(PATTERN_NE
 HALF_POWERS = 0.5 ** np.arange(11, dtype=np.float64)
 
 
-@njit
+@njit(cache=True)
 def fan_potential(counts):
     """A cheap signal of how close a hand is to the big chow fans: over the patterns of
     _fan_patterns, points x 2^-(tiles missing). Used only to break ties."""
@@ -134,7 +134,7 @@ def fan_potential(counts):
     return total
 
 
-@njit
+@njit(cache=True)
 def potentials_after_discards(hand, out):
     """out[t] = fan_potential of the 3n+2 `hand` less one t, for every kind t held (others
     untouched), at the cost of about one fan_potential: a discard changes only the patterns

@@ -69,7 +69,7 @@ def _dp_result(last, out):
                 out[p * 5 + m] = v
 
 
-@njit(nrt=True)  # allocates: callable from kernels compiled without reference counting
+@njit(cache=True, nrt=True)  # allocates: callable from kernels compiled without reference counting
 def group_distances(counts, caps, chows, out, max_sets=4):
     """Fill out[p*5+m] with the distance of the group to m sets + p pairs (see module doc).
 
@@ -88,7 +88,7 @@ def group_distances(counts, caps, chows, out, max_sets=4):
     _dp_result(cur, out)
 
 
-@njit(nrt=True)  # allocates: callable from kernels compiled without reference counting
+@njit(cache=True, nrt=True)  # allocates: callable from kernels compiled without reference counting
 def group_distances_and_masks(counts, caps, chows, dist, masks, max_sets=4):
     """group_distances plus, per entry, the bitmask of tiles whose draw lowers it by one.
 

@@ -89,7 +89,7 @@ def pattern_rank(table, offsets_at, counts, start, n):
     return rank
 
 
-@njit(inline="always")
+@njit(cache=True, inline="always")
 def group_rank(table, counts, g):
     """Rank of group g's pattern (g = 0, 1, 2 the suits, 3 the honours)."""
     if g == 3:
@@ -97,7 +97,7 @@ def group_rank(table, counts, g):
     return pattern_rank(table, SUIT_OFFSETS_AT, counts, 9 * g, 9)
 
 
-@njit(inline="always")
+@njit(cache=True, inline="always")
 def masked_row(table, g, rank):
     """Offset of the 10 packed (distance | mask << 8) entries of a group pattern."""
     return ROWS_AT + table[(HONOR_CLASS_AT if g == 3 else SUIT_CLASS_AT) + rank] * N_ENTRIES
@@ -110,7 +110,7 @@ def _byte(table, at, i):
     return (table[at + (i >> 2)] >> ((i & 3) * 8)) & 0xFF
 
 
-@njit(inline="always")
+@njit(cache=True, inline="always")
 def distance_class(table, g, rank):
     """Distance-only class of a group pattern (0-255)."""
     return _byte(table, HONOR_DCLASS_AT if g == 3 else SUIT_DCLASS_AT, rank)
@@ -122,7 +122,7 @@ def class_row(dclass):
     return DROWS_AT + dclass * N_ENTRIES
 
 
-@njit(inline="always")
+@njit(cache=True, inline="always")
 def distance_row(table, g, rank):
     """Offset of the 10 distances of a group pattern."""
     return class_row(distance_class(table, g, rank))

@@ -100,7 +100,7 @@ def _unseen(hand, fixed, reference, out):
     return total
 
 
-@njit(nrt=True, inline="always")
+@njit(cache=True, nrt=True, inline="always")
 def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
                 prevalent, rules, minimum, flowers, budget, ron_discards, capacity, work):
     """The hands of the model (see the module doc) reachable from the 3n+1 `roots` (their
@@ -364,7 +364,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
     return n_edges, n13, n14, n_children
 
 
-@njit(nrt=True, inline="always")
+@njit(cache=True, nrt=True, inline="always")
 def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score, out_nodes):
     """The backward pass over the draws left: for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k

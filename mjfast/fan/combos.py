@@ -59,7 +59,7 @@ _PAIRS = np.array([[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]], np.int64)
 _PAIRS_OF_THREE = np.array([0, 1, 3], np.int64)
 
 
-@njit
+@njit(cache=True)
 def _steps(a, b, c, step):
     return b - a == step and c - b == step
 

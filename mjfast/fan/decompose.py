@@ -29,7 +29,7 @@ _OPTION_PUNG = np.array([1, 1, 0, 0], np.int64)
 _OPTION_PAIR = np.array([0, 1, 0, 1], np.int64)
 
 
-@njit
+@njit(cache=True)
 def split_regular(counts, n_sets, kinds, tiles, pairs, search):
     """Write every split of `counts` into `n_sets` sets and a pair into kinds, tiles
     (MAX_SPLITS x SPLIT_SETS, flat) and pairs (MAX_SPLITS); return how many.

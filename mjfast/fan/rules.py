@@ -146,7 +146,7 @@ def condition_fans(conditions, table):
             table[ROBBING_THE_KONG] = 1
 
 
-@njit
+@njit(cache=True)
 def kong_fans(melded_kongs, concealed_kongs, concealed_pungs, table, rules):
     """One kong fan and one concealed-pung fan at most (ruling 14).
 

@@ -129,7 +129,7 @@ def _completes(counts13, x, held, live_only, fits, pairs):
     return pairs_elsewhere + (1 if fit == PAIR_FIT else 0) == 1
 
 
-@njit
+@njit(cache=True)
 def regular_waits(counts13, held, live_only, besides):
     """The tiles that complete these standing tiles (3n+1 of them) as sets and one pair, as a
     34-bit mask. With `live_only`, tiles the hand holds all four of (`held`: its own copies,

@@ -205,7 +205,7 @@ def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, se
     return OK, shanten_after, useful, pungs, chows
 
 
-@njit
+@njit(cache=True)
 def claim_masks(counts):
     """(pungs, chows): tile masks of the discards a waiting hand's standing tiles could claim,
     by a pung (two copies held) and, from the player before, by a chow (two tiles of a run
