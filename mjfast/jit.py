@@ -241,14 +241,16 @@ def _scope_deepcopy(self, memo):
 
 
 def _inline_from_built_ir(inline_function):
-    built = {}  # kernel's Python function -> its untyped IR (inline_ir copies it before changing it)
+    built = {}  # (kernel's Python function, the flags) -> its untyped IR (inline_ir changes only copies)
 
     def inline_function_once(self, caller_ir, block, i, function, arg_typs=None):
         if self.locals:  # the caller declares typed locals: numba's own path
             return inline_function(self, caller_ir, block, i, function, arg_typs)
-        callee_ir = built.get(function)
+        self.flags.enable_ssa = False  # what numba's front end run does to the caller's flags, built or not
+        key = (function, self.flags.copy())  # the IR depends on the flags too (a parallel caller's differ)
+        callee_ir = built.get(key)
         if callee_ir is None:
-            callee_ir = built[function] = self.run_untyped_passes(function)
+            callee_ir = built[key] = self.run_untyped_passes(function)
         return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs)
 
     inline_function_once.linear = True
