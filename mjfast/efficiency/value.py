@@ -508,19 +508,19 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
     if best - 1 > MAX_EXCHANGE_SHANTEN:
         extra = 0  # the exchanges' graph grows tenfold a step: further away, the lower bound
     budget = best - 1 + extra
-    rows = 1 if total == 13 else 34
-    for t in range(rows):
-        out_score[t] = 0.0
-        for k in range(draws):
-            out_ready[t, k] = 0.0
-            out_win[t, k] = 0.0
-        if total == 14 and dist[t] < INF and dist[t] - 1 <= budget:
+    for t in range(34 if total == 14 else 0):  # the discards within the budget
+        if dist[t] < INF and dist[t] - 1 <= budget:
             roots[n_roots, :] = hand
             roots[n_roots, t] -= 1
             root_dist[n_roots] = dist[t]
             root_mask[n_roots] = mask[t]
             kind_of[n_roots] = t
             n_roots += 1
+    for t in range(34 if total == 14 else 1):
+        out_score[t] = 0.0
+        for k in range(draws):
+            out_ready[t, k] = 0.0
+            out_win[t, k] = 0.0
     ready = np.zeros((n_roots, draws), np.float64)
     win = np.zeros((n_roots, draws), np.float64)
     score = np.zeros(n_roots, np.float64)
