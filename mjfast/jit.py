@@ -468,9 +468,15 @@ class CompileNotice:
     def _out(self):
         return self.stream or sys.stderr
 
-    def on_start(self, event) -> None:
+    @staticmethod
+    def _ours(event) -> bool:
+        """Whether the compile is of one of mjfast's kernels (a function made by exec or
+        numba itself may have no module: None)."""
         function = getattr(event.data.get("dispatcher"), "py_func", None)
-        if getattr(function, "__module__", "").split(".")[0] != __package__:
+        return (getattr(function, "__module__", None) or "").split(".")[0] == __package__
+
+    def on_start(self, event) -> None:
+        if not self._ours(event):
             return
         self.depth += 1
         if self.started is None:
@@ -480,8 +486,7 @@ class CompileNotice:
                   file=self._out(), flush=True)
 
     def on_end(self, event) -> None:
-        function = getattr(event.data.get("dispatcher"), "py_func", None)
-        if getattr(function, "__module__", "").split(".")[0] != __package__ or self.depth == 0:
+        if not self._ours(event) or self.depth == 0:
             return
         self.depth -= 1
         if self.depth:

@@ -194,7 +194,8 @@ def test_stale_kernels_are_dropped_by_content_of_what_kernels_compile(tmp_path, 
 
 def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
     """The notice speaks at the first compile of one of mjfast's kernels (a kernel of a module
-    named under mjfast, compiled afresh here), not at a second call, not for another package."""
+    named under mjfast, compiled afresh here), not at a second call, not for another package
+    nor for a function without a module."""
     import io
     import types
 
@@ -218,9 +219,12 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
     source = "from mjfast.jit import njit\n\n@njit(no_cpython_wrapper=False)\ndef twice(x):\n    return 2 * x\n"
     exec(source, ours.__dict__)
     exec(source, theirs.__dict__)
+    nowhere = {"__name__": None}
+    exec(source.replace("twice", "thrice").replace("2 *", "3 *"), nowhere)
     with event.install_listener("numba:compile", Listener()):
         assert theirs.twice(2) == 4
-        assert stream.getvalue() == ""  # another package's kernel
+        assert nowhere["thrice"](2) == 6
+        assert stream.getvalue() == ""  # another package's kernel, a kernel of no module
         assert ours.twice(21) == 42
         first = stream.getvalue()
         assert ours.twice(4) == 8  # compiled already
