@@ -109,6 +109,22 @@ def test_the_warm_up_and_the_build_compile_every_call_once():
     assert warm_up_parts(built, ["shanten"], 2) == [{"only": ["shanten"]}]
 
 
+def test_the_build_speaks_to_the_terminal_past_pip_else_on_stderr(tmp_path, capsys):
+    """pip shows a build's own output only with -v: the build's lines go to the terminal when
+    the build has one, and to stderr when it has none (a CI log)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from build_kernels import tell
+    finally:
+        sys.path.remove(str(ROOT))
+    terminal = tmp_path / "tty"
+    terminal.write_text("")
+    tell("mjfast: compiling", terminal=str(terminal))
+    assert terminal.read_text() == "\nmjfast: compiling\n" and capsys.readouterr().err == ""
+    tell("mjfast: compiled", terminal=str(tmp_path / "no" / "tty"))
+    assert capsys.readouterr().err == "mjfast: compiled\n"
+
+
 def test_the_wheel_carries_compiled_kernels(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.endswith(".nbi") for n in names) and any(n.endswith(".nbc") for n in names)
