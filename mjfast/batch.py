@@ -24,7 +24,7 @@ from .efficiency.rows import OK
 from .efficiency.scratch import N_FORMS, new_scratch
 from .errors import HandError
 from .hand import check_tiles
-from .jit import njit
+from .jit import borrowed, njit
 from .threads import over_rows
 
 IMPOSSIBLE = 127
@@ -132,6 +132,13 @@ def _form_buffers():
 
 @njit(cache=True, nogil=True)
 def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    # shared by every thread: uncounted (jit.borrowed)
+    table = borrowed(table)
+    counts = borrowed(counts)
+    n_melds = borrowed(n_melds)
+    meld_counts = borrowed(meld_counts)
+    out = borrowed(out)
+    status = borrowed(status)
     work, dist, masks = _form_buffers()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -147,6 +154,13 @@ def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    # shared by every thread: uncounted (jit.borrowed)
+    table = borrowed(table)
+    counts = borrowed(counts)
+    n_melds = borrowed(n_melds)
+    meld_counts = borrowed(meld_counts)
+    out = borrowed(out)
+    status = borrowed(status)
     work = new_scratch()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -162,6 +176,13 @@ def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
+    # shared by every thread: uncounted (jit.borrowed)
+    table = borrowed(table)
+    counts = borrowed(counts)
+    n_melds = borrowed(n_melds)
+    meld_counts = borrowed(meld_counts)
+    out = borrowed(out)
+    status = borrowed(status)
     work, dist, masks = _form_buffers()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -175,6 +196,16 @@ def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status)
 @njit(cache=True, nogil=True)
 def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance,
                    status):
+    # shared by every thread: uncounted (jit.borrowed)
+    table = borrowed(table)
+    counts = borrowed(counts)
+    n_melds = borrowed(n_melds)
+    meld_counts = borrowed(meld_counts)
+    visible = borrowed(visible)
+    out_shanten = borrowed(out_shanten)
+    out_useful = borrowed(out_useful)
+    out_acceptance = borrowed(out_acceptance)
+    status = borrowed(status)
     work, dist, masks = _form_buffers()
     unseen = np.empty(34, np.int64)
     for i in range(start, stop):
@@ -192,6 +223,16 @@ def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, ou
 @njit(cache=True, nogil=True)
 def _discard_kernel(start, stop, table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
                     out_next, status):
+    # shared by every thread: uncounted (jit.borrowed)
+    table = borrowed(table)
+    counts = borrowed(counts)
+    n_melds = borrowed(n_melds)
+    meld_counts = borrowed(meld_counts)
+    visible = borrowed(visible)
+    out_shanten = borrowed(out_shanten)
+    out_acceptance = borrowed(out_acceptance)
+    out_next = borrowed(out_next)
+    status = borrowed(status)
     work = new_scratch()
     unseen = np.empty(34, np.int64)
     dist = np.empty(34, np.int64)

@@ -2,6 +2,7 @@
 answers independent of the thread count."""
 
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -83,3 +84,51 @@ def test_batch_answers_do_not_depend_on_threads(monkeypatch):
     for other in answers[1:]:
         for a, b in zip(answers[0], other):
             assert np.array_equal(a, b)
+
+
+def test_the_helpers_are_started_once_and_serve_every_call(monkeypatch):
+    monkeypatch.setattr(threads, "thread_count", lambda: 3)
+    record, seen = _recorder()
+
+    def kernel(start, stop, out):
+        time.sleep(0.001)  # long enough that the helpers take tasks too
+        record(start, stop, out)
+
+    for _ in range(20):
+        threads.over_rows(kernel, 64, 1, np.zeros(64, np.int64))
+    helpers = {ident for _, _, ident in seen} - {threading.get_ident()}
+    assert 1 <= len(helpers) <= threads._HELPERS.started <= 4  # never a thread a call
+
+
+def test_callers_on_several_threads_at_once_each_get_all_their_rows(monkeypatch):
+    monkeypatch.setattr(threads, "thread_count", lambda: 2)
+    outs = [np.zeros(5000, np.int64) for _ in range(4)]
+
+    def kernel(start, stop, out):
+        out[start:stop] += 1
+
+    callers = [threading.Thread(target=lambda o=o: [threads.over_rows(kernel, 5000, 7, o) for _ in range(10)])
+               for o in outs]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join()
+    assert all(out.tolist() == [10] * 5000 for out in outs)
+
+
+def test_a_borrowed_array_is_the_same_array_uncounted():
+    from numba import njit
+
+    from mjfast.jit import borrowed
+
+    @njit
+    def row_sums(m):
+        m = borrowed(m)
+        out = np.zeros(m.shape[0], np.int64)
+        for i in range(m.shape[0]):
+            row = m[i]
+            out[i] = row.sum()
+        return out
+
+    m = np.arange(12, dtype=np.int64).reshape(3, 4)
+    assert row_sums(m).tolist() == m.sum(axis=1).tolist()
