@@ -43,7 +43,7 @@ def test_tasks_shrink_from_long_to_the_least(monkeypatch):
     kernel, seen = _recorder()
     threads.over_rows(kernel, 100_000, 2048, np.zeros(100_000, np.int64))
     sizes = [stop - start for start, stop, _ in sorted(seen)]
-    assert sizes[0] == 25_000 and sizes[-2] == 2048  # the last: what is left
+    assert sizes[0] == 50_000 and sizes[-2] == 2048  # the last: what is left
     assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and len(sizes) < 30
 
 
