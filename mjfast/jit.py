@@ -507,8 +507,8 @@ class CompileNotice:
         self.depth += 1
         if self.started is None:
             self.started = self.shown = time.perf_counter()
-            print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; a first query "
-                  "takes about a minute on 2 cores, `mjfast warmup` compiles all of them at once)",
+            print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; the first "
+                  "advice waits about 50 s on 2 cores, and `mjfast warmup` compiles all of them in about 40 s)",
                   file=self._out(), flush=True)
 
     def on_end(self, event) -> None:
