@@ -4,13 +4,14 @@ to the next (a one-hand query then allocates nothing, and the memos serve later 
 Group slots of 10 distances and 10 masks each (see group_dp): slots 0-3 hold the hand's
 groups; slots 4-12 hold the nine (suit, knitted part) remainders of the knitted-straight form
 and 13 its honours; slots 14-17 hold, for each group, the merge of the other three (a discard
-sweep changes one group at a time) and 18 the changed group. A draw sweep (a 3n+1 hand, then
-each draw and each discard after it: two groups change) adds, for each pair of groups, the
-merge of the other two (19-24), the drawn tile's group (25), for each group, the merge of the
-other three after the draw (26-29), and for each kind k, k's group in the prepared hand less
-k (30-63, see regular_sweep.prepare_draws). After the slots come a merge's running row, a
-group's input to the DP, a query's per-form results, a draw sweep's prepared hand, and the
-two memos: the group DP's results (regular) and the scores of completed hands (fan_advice).
+sweep changes one group at a time, and builds them from two of the slots 19-24) and 18 the
+changed group. A draw sweep (a 3n+1 hand, then each draw and each discard after it: two
+groups change) adds, for each pair of groups, the merge of the other two (19-24), the drawn
+tile's group (25), for each group, the merge of the other three after the draw (26-29), and
+for each kind k, k's group in the prepared hand less k (30-63, see
+regular_sweep.prepare_draws). After the slots come a merge's running row, a group's input to
+the DP, a query's per-form results, a draw sweep's prepared hand, and the two memos: the
+group DP's results (regular) and the scores of completed hands (fan_advice).
 """
 
 import numpy as np
