@@ -30,7 +30,8 @@ internal is here, each guarded: a numba without it still runs mjfast (slower, ne
   counts its parent up and down atomically, and on threads sharing the array those counts
   were 15% of batch.regular_shanten (numba's prange passed such arrays uncounted).
 - `popcount(x)`, `lowest_bit(x)`: one POPCNT / TZCNT instruction (LLVM's ctpop, cttz);
-  lowest_bit's argument must be nonzero.
+  lowest_bit's argument must be nonzero. `atomic_load(array)`: array[0] read afresh every
+  time (acquire ordering), for a loop that waits for another thread (mjfast/threads.py).
 - `DirectKernel`: after its first call, a kernel called straight through its compiled entry
   point, without numba's per-call type dispatch (a one-hand query costs less than that).
 - The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
@@ -64,7 +65,8 @@ from numba import njit as _numba_njit
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-__all__ = ["DirectKernel", "borrowed", "drop_stale_kernels", "lowest_bit", "njit", "popcount", "worker_threads"]
+__all__ = ["DirectKernel", "atomic_load", "borrowed", "drop_stale_kernels", "lowest_bit", "njit", "popcount",
+           "worker_threads"]
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -319,6 +321,20 @@ def lowest_bit(typingctx, x):
         return builder.cttz(args[0], context.get_constant(types.boolean, True))
 
     return x(x), codegen
+
+
+@intrinsic
+def atomic_load(typingctx, array):
+    """array[0] of an integer array, read with acquire ordering: a loop waiting for another
+    thread's store reads memory every time (a plain load may be read once, before the loop)."""
+    if not (isinstance(array, types.Array) and isinstance(array.dtype, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(array)(context, builder, value=args[0]).data
+        return builder.load_atomic(data, ordering="acquire", align=array.dtype.bitwidth // 8)
+
+    return array.dtype(array), codegen
 
 
 # --- calls without the dispatcher ------------------------------------------------------------

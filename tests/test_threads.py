@@ -116,6 +116,18 @@ def test_callers_on_several_threads_at_once_each_get_all_their_rows(monkeypatch)
     assert all(out.tolist() == [10] * 5000 for out in outs)
 
 
+def test_a_spin_waits_without_the_gil_until_the_flag_changes():
+    flag = np.zeros(1, np.int64)
+    seen = []
+    spinner = threading.Thread(target=lambda: seen.append(threads.spin_while(flag, 0, 10**10, 100)))
+    spinner.start()
+    time.sleep(0.01)  # this thread runs while the other spins only if the spin let the GIL go
+    flag[0] = 7
+    spinner.join(timeout=60)
+    assert seen == [7]  # a spin holding the GIL, or reading the flag once, returns 0 seconds later
+    assert threads.spin_while(flag, 7, 1000, 100) == 7  # no change: `value` after the reads
+
+
 def test_a_borrowed_array_is_the_same_array_uncounted():
     from numba import njit
 
