@@ -19,7 +19,7 @@ from .efficiency.discards import discard_options, masked_sum
 from .efficiency.group_dp import INF
 from .efficiency.lookup_table import load_table
 from .efficiency.one_hand import check_counts, unseen_copies
-from .efficiency.regular import meld_check_bits, regular, regular_distance
+from .efficiency.regular import distance_of_groups, meld_check_bits, regular
 from .efficiency.rows import OK
 from .efficiency.scratch import N_FORMS, new_scratch
 from .errors import HandError
@@ -168,7 +168,7 @@ def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
             continue
         melds = _row(n_melds, i)
         if melds == 0:  # a constant set count lets the final merge unroll
-            out[i] = regular_distance(table, counts[i], 4) - 1
+            out[i] = distance_of_groups(table, counts[i], 4) - 1
         else:
             in_melds = _row(meld_counts, i)
             out[i] = regular(table, counts[i], in_melds, meld_check_bits(in_melds), 4 - melds, False, work)[0] - 1
