@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import budget
 from .efficiency import one_hand as _k
 from .efficiency import rows as _rows
 from .efficiency.all_forms import FORM_NAMES
@@ -123,6 +124,12 @@ class DiscardOption(NamedTuple):
     draws (each figure with the play that makes it most likely)."""
     win_by_draw: "tuple[float, ...]" = ()
     """Value-aware: [k] the probability of a valid win within k + 1 draws."""
+    model: str = budget.FAN_AWARE
+    """The model behind the order and the figures (mjfast.budget.MODELS): "value" (the value
+    model as stated), "value-no-exchange" (its lower bound without exchanges: the time
+    budget had no room for them), "fan-aware" (no value figures: asked for, or no value graph
+    fitted the budget) or "efficiency" (no fan figures either). The same for every option of
+    a query."""
 
     @property
     def useful(self) -> tuple[str, ...]:
@@ -259,8 +266,8 @@ def _load_fan_inputs():
 # An option from all its fields in order, without the keyword-handling __new__ (a list of
 # options is built on every query); the defaults of the fields a ranking leaves out.
 _new_option = tuple.__new__
-_NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), ()
-_NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES
+_NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), (), budget.FAN_AWARE
+_NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES[:-1] + (budget.EFFICIENCY,)
 
 
 def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None" = None) -> list[DiscardOption]:
@@ -333,44 +340,42 @@ def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
     return model
 
 
-_value_kernels = None
-
-
-def _load_value_kernels():
-    global _value_kernels
-    from .efficiency.value import hand_values
-
-    _value_kernels = DirectKernel(hand_values)
-    return _value_kernels
-
-
 # A discard of the drawn tile whose figure is within this fraction of the best goes first:
 # figures that close are equal within the model (docs/advice.md, "How the defaults were chosen").
 DRAWN_TIE = 1e-3
 
 
-def _with_values(options: list, values: tuple, ranking: str, efficiency_order: list, drawn: "int | None") -> list:
-    """The options with their value figures (per tile id: ready and win curves, expected
-    score), ordered by `ranking`; ties (equal figures) go in the efficiency order (tile ids),
-    which agrees with strong play more often than the fan-aware one, except that the drawn
-    tile goes first when its figure is within DRAWN_TIE of the best (docs/advice.md)."""
-    ready, win, score = values
-    position = {t: i for i, t in enumerate(efficiency_order)}
-    valued = []
-    for option in options:
-        t = _TILE_IDS[option.tile]
-        valued.append((option._replace(win_probability=float(win[t, -1]), expected_score=float(score[t]),
-                                       ready_by_draw=tuple(ready[t].tolist()), win_by_draw=tuple(win[t].tolist())),
-                       position[t]))
-    field = "win_probability" if ranking == "win-probability" else "expected_score"
-    valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
-    ordered = [option for option, _ in valued]
-    if drawn is not None:
-        name = TILE_NAMES[drawn]
-        mine = next(i for i, option in enumerate(ordered) if option.tile == name)
-        if getattr(ordered[mine], field) >= (1 - DRAWN_TIE) * getattr(ordered[0], field):
-            ordered.insert(0, ordered.pop(mine))
-    return ordered
+class DiscardQuery(NamedTuple):
+    """A 14-tile hand's value query, prepared: its options with the fan-aware figures, the
+    value graph to run (mjfast.budget.Job) and the efficiency order of its discards (tile
+    ids), which breaks ties. claim_options runs several at once (one model for all)."""
+
+    options: list
+    job: budget.Job
+    efficiency_order: list
+
+    def ranked(self, figures: "budget.Figures", model: str, ranking: str, drawn: "int | None") -> list:
+        """The options with their value figures (per tile id), ordered by `ranking`; ties
+        (equal figures) go in the efficiency order, which agrees with strong play more often
+        than the fan-aware one, except that the drawn tile goes first when its figure is within
+        DRAWN_TIE of the best (docs/advice.md)."""
+        ready, win, score = figures
+        position = {t: i for i, t in enumerate(self.efficiency_order)}
+        valued = []
+        for option in self.options:
+            t = _TILE_IDS[option.tile]
+            valued.append((option._replace(win_probability=float(win[t, -1]), expected_score=float(score[t]),
+                                           ready_by_draw=tuple(ready[t].tolist()), win_by_draw=tuple(win[t].tolist()),
+                                           model=model), position[t]))
+        field = "win_probability" if ranking == "win-probability" else "expected_score"
+        valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
+        ordered = [option for option, _ in valued]
+        if drawn is not None:
+            name = TILE_NAMES[drawn]
+            mine = next(i for i, option in enumerate(ordered) if option.tile == name)
+            if getattr(ordered[mine], field) >= (1 - DRAWN_TIE) * getattr(ordered[0], field):
+                ordered.insert(0, ordered.pop(mine))
+        return ordered
 
 
 _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
@@ -378,12 +383,12 @@ _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
                   next_step=True, ruleset=None, ranking=None, draws=None,
-                  model: "ValueModel | None" = None, drawn=None) -> list[DiscardOption]:
+                  model: "ValueModel | None" = None, drawn=None, budget_ms=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
     ranking (default DEFAULT_RANKING, "expected-score"): by the value figures (the expected
     score, or the win probability, of each discard under mjfast's value model with `draws`
-    left, see docs/advice.md and ValueModel), ties in the fan-aware order; every option also
+    left, see docs/advice.md and ValueModel), ties in the efficiency order; every option also
     carries the fan-aware figures. "fan-aware" keeps the lexicographic fan-aware ranking alone
     (no value figures, microseconds instead of milliseconds); "efficiency" (or
     fan_aware=False) pure efficiency.
@@ -404,49 +409,70 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     drawn: the tile just drawn (a name or id among the standing tiles), when known; under
     the value rankings, discarding it goes first when its figure is within 0.1% of the best
     (DRAWN_TIE): throwing the drawn tile back shows the table nothing new of the hand.
+
+    budget_ms: the milliseconds the value rankings may take (None: no limit). The richest
+    model that fits is used (mjfast.budget: the model as stated, its lower bound without
+    exchanges, or no value figures and the fan-aware ranking) and every option names it
+    (DiscardOption.model). Without a budget the figures are always the model's as stated.
     """
     ranking = _ranking(ranking, fan_aware)
-    fan_aware = ranking != "efficiency"
-    if fan_aware and not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
-        h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
-    counts, meld_counts, n_melds = _hand_arrays(h)
-    if drawn is not None:
-        drawn = _drawn_tile(counts, drawn)
-    table, work = _context or kernel_context()
-    if not fan_aware:
+    budget_ms = budget.check_budget(budget_ms)
+    if ranking == "efficiency":
+        counts, meld_counts, n_melds = _hand_arrays(h)
+        table, work = _context or kernel_context()
         rows = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
         status, n = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), bool(next_step), rows,
                                       work)
         if status != _rows.OK:
             _raise_for(h, 14, "best_discards", visible)
         return options_from_rows(rows, n)
+    query = discard_query(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
+                          ruleset=ruleset, draws=draws, model=model, value=ranking != "fan-aware")
+    if ranking == "fan-aware":
+        return query.options
+    if drawn is not None:
+        drawn = _drawn_tile(query.job.inputs[1], drawn)
+    status, found, used = budget.value_figures([query.job], value_model(draws, model).extra, budget_ms)
+    if status != _rows.OK:
+        _raise_for(h, 14, "best_discards", visible)
+    if found is None:
+        return query.options  # no value graph fitted the budget: the fan-aware ranking
+    return query.ranked(found[0], used, ranking, drawn)
+
+
+def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
+                  model: "ValueModel | None" = None, value: bool = True) -> DiscardQuery:
+    """best_discards' fan-aware options of a 3n+2 hand and, with `value`, its value graph
+    (the job) and efficiency order, ready to run (see DiscardQuery); raises HandError for a
+    hand or visible tiles that the query cannot take."""
+    if not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
+        h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
+    counts, meld_counts, n_melds = _hand_arrays(h)
+    table, work = _context or kernel_context()
     fan_discards_of, flower_count, wind_index, pack_melds, ruleset_of = _fan_inputs or _load_fan_inputs()
     rules = ruleset_of(ruleset)
     seat = wind_index(seat_wind, "seat_wind")
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
     flowers = flower_count(flowers)
     melds = pack_melds(h.melds) if n_melds else 0
+    seen = _visible(visible)
     rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
     wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
-    status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, _visible(visible),
-                                      seat, prevalent, rules.code, rules.minimum, True, rows, wait_points, work)
+    status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, seen, seat, prevalent, rules.code,
+                                      rules.minimum, True, rows, wait_points, work)
     if status != _rows.OK:
         _raise_for(h, 14, "best_discards", visible)
     options = options_from_rows(rows, n, wait_points)
-    if ranking == "fan-aware":
-        return options
+    if not value:
+        return DiscardQuery(options, None, [])
     model = value_model(draws, model)
-    hand_values = _value_kernels or _load_value_kernels()
     plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
-    _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), True, plain, work)
+    _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, seen, True, plain, work)
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
-    ready = np.empty((N_KINDS, model.draws), np.float64)
-    win = np.empty((N_KINDS, model.draws), np.float64)
-    score = np.empty(N_KINDS, np.float64)
-    hand_values.call(table, counts, meld_counts, n_melds, melds, 14, _visible(visible), seat, prevalent, rules.code,
-                     rules.minimum, flowers, model.draws, float(model.ron_discards), float(model.hazard), model.extra,
-                     ready, win, score, work)
-    return _with_values(options, (ready, win, score), ranking, efficiency_order, drawn)
+    job = budget.Job((table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code, rules.minimum,
+                      flowers), model.draws, min(o.shanten for o in options), float(model.ron_discards),
+                     float(model.hazard))
+    return DiscardQuery(options, job, efficiency_order)
 
 
 def _drawn_tile(counts: np.ndarray, drawn) -> int:
@@ -469,32 +495,48 @@ class HandValue(NamedTuple):
     """The value figures of a waiting hand as it stands (see DiscardOption for each)."""
 
     shanten: int
-    win_probability: float
-    expected_score: float
+    win_probability: "float | None"
+    expected_score: "float | None"
     ready_by_draw: "tuple[float, ...]"
     win_by_draw: "tuple[float, ...]"
+    model: str = budget.VALUE
+    """As DiscardOption.model; "fan-aware" when no value graph fitted the budget (the figures
+    are then None and empty)."""
 
 
 def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
-               model: "ValueModel | None" = None) -> HandValue:
+               model: "ValueModel | None" = None, budget_ms=None) -> HandValue:
     """The value figures of a 3n+1 hand waiting to draw (the model of best_discards): what a
     claim passed leaves, or a hand after an exposed kong, before its replacement draw (give
-    one draw more)."""
+    one draw more). budget_ms as for best_discards."""
+    budget_ms = budget.check_budget(budget_ms)
     h = h if isinstance(h, Hand) else parse_hand(h)
+    job = hand_job(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
+                   ruleset=ruleset, draws=draws, model=model)
+    status, found, used = budget.value_figures([job], value_model(draws, model).extra, budget_ms)
+    if status != _rows.OK:
+        _raise_for(h, 13, "hand_value", visible)
+    return hand_value_of(job, found[0] if found else None, used)
+
+
+def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
+             model: "ValueModel | None" = None) -> "budget.Job":
+    """The value graph (mjfast.budget.Job) of a 3n+1 Hand as it stands."""
     counts, meld_counts, n_melds = h.kernel_arrays()
-    table, work = _context or kernel_context()
+    table, _ = _context or kernel_context()
     _, flower_count, wind_index, pack_melds, ruleset_of = _fan_inputs or _load_fan_inputs()
     rules = ruleset_of(ruleset)
     model = value_model(draws, model)
-    ready = np.empty((N_KINDS, model.draws), np.float64)  # the kernel's rows for every discard; row 0 here
-    win = np.empty((N_KINDS, model.draws), np.float64)
-    score = np.empty(N_KINDS, np.float64)
-    hand_values = _value_kernels or _load_value_kernels()
-    status, _ = hand_values.call(
-        table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13, _visible(visible),
-        wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind"), rules.code, rules.minimum,
-        flower_count(flowers), model.draws, float(model.ron_discards), float(model.hazard), model.extra, ready, win,
-        score, work)
-    if status != _rows.OK:
-        _raise_for(h, 13, "hand_value", visible)
-    return HandValue(shanten(h), float(win[0, -1]), float(score[0]), tuple(ready[0].tolist()), tuple(win[0].tolist()))
+    seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
+    return budget.Job((table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
+                       _visible(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers)),
+                      model.draws, shanten(h), float(model.ron_discards), float(model.hazard))
+
+
+def hand_value_of(job: "budget.Job", figures: "budget.Figures | None", model: str) -> HandValue:
+    """The HandValue of a hand_job's figures (row 0), None when none were found."""
+    if figures is None:
+        return HandValue(job.shanten, None, None, (), (), budget.FAN_AWARE)
+    ready, win, score = figures
+    return HandValue(job.shanten, float(win[0, -1]), float(score[0]), tuple(ready[0].tolist()),
+                     tuple(win[0].tolist()), model)

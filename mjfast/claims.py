@@ -10,6 +10,14 @@ gets its replacement draw (hand_value with one draw more); a win on the discard 
 and scores the Botzone settlement for the winner, 8 + fans + 2 x 8. Options are ranked by
 the same figure as best_discards; a tie goes to the option listed first in CLAIMS (passing
 before claiming: a claim that gains nothing opens the hand for nothing).
+
+The value graphs of all the options run as one query (mjfast.budget), so that under a time
+budget they are all of one model. The fan-aware ranking (asked for, or when no value graph
+fits the budget: no value figures) puts a win first, then the claims that bring the hand a
+step closer to a ready hand with a wait that can score 8 fans (the best discard after them
+has a lower shanten and a valid acceptance; the best first by shanten, valid acceptance and
+next valid acceptance) and an exposed kong that keeps the shanten of an open hand, then
+passing, then the other claims.
 """
 
 from __future__ import annotations
@@ -18,13 +26,24 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .api import DEFAULT_RANKING, RANKINGS, ValueModel, best_discards, hand_value, value_model
+from . import budget
+from .api import (
+    DEFAULT_RANKING,
+    RANKINGS,
+    ValueModel,
+    discard_query,
+    hand_job,
+    hand_value_of,
+    shanten,
+    value_model,
+)
 from .errors import HandError
 from .hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
 from .tiles import TILE_NAMES, tile_id
 
 CLAIMS = ("win", "pass", "pung", "chow", "kong")
 WHO = {1: "left", 2: "across", 3: "right"}  # the player who discards, seen from the claimer
+_ACTION = {PUNG: "pung", CHOW: "chow", KONG: "kong"}
 
 
 class ClaimOption(NamedTuple):
@@ -39,26 +58,34 @@ class ClaimOption(NamedTuple):
     """After a chow or pung, the best discard that follows (by the ranking)."""
     shanten: int
     """Of the hand after the claim (and its discard): -1 for a win."""
-    win_probability: float
-    """The probability of a valid win within the draws left (1.0 for a win now)."""
-    expected_score: float
-    """The expected points won (the win's own for a win now)."""
+    win_probability: "float | None"
+    """The probability of a valid win within the draws left (1.0 for a win now); None without
+    value figures (model "fan-aware")."""
+    expected_score: "float | None"
+    """The expected points won (the win's own for a win now); None without value figures."""
     ready_by_draw: "tuple[float, ...]" = ()
     win_by_draw: "tuple[float, ...]" = ()
     fans: "int | None" = None
     """For a win: its fans, flowers included."""
+    valid_acceptance: "int | None" = None
+    """After a chow or pung, the fan-aware valid acceptance of the best discard (see
+    DiscardOption); None for the other options."""
+    model: str = budget.VALUE
+    """The model behind the figures and the order, the same for every option of an answer
+    (see DiscardOption.model): "fan-aware" means no value figures."""
 
 
 def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
                   ruleset=None, draws=None, model: "ValueModel | None" = None, ranking=None,
-                  last_discard: bool = False) -> list[ClaimOption]:
+                  last_discard: bool = False, budget_ms=None) -> list[ClaimOption]:
     """Every answer to `tile` discarded by another player, best first (see the module doc).
 
     hand: the 3n+1 hand waiting to draw; offered_by: who discards it, 1 the player on the left
     (上家, the only one whose discard may be chowed), 2 across, 3 on the right; visible: the
     tiles seen elsewhere, not counting the offered one. last_discard: the game's last discard
     (the next player has no tile to draw), which can only be won on. ranking:
-    "expected-score" (the default) or "win-probability"; draws and model as for best_discards.
+    "expected-score" (the default), "win-probability" or "fan-aware"; draws, model and
+    budget_ms (for the whole answer) as for best_discards.
     """
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
     if h.drawn:
@@ -68,34 +95,72 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
     if offered_by not in WHO:
         raise HandError(f"offered_by is who discards the tile: 1 left, 2 across, 3 right; got {offered_by!r}")
     ranking = DEFAULT_RANKING if ranking is None else ranking
-    if ranking not in RANKINGS[:2]:
-        raise HandError(f"claims are ranked by {' or '.join(RANKINGS[:2])}, not {ranking!r}")
+    if ranking not in RANKINGS[:3]:
+        raise HandError(f"claims are ranked by {', '.join(RANKINGS[:3])}, not {ranking!r}")
     model = value_model(draws, model)
+    budget_ms = budget.check_budget(budget_ms)
     seen = visible_counts(visible).astype(np.int64)
     if int(seen[t]) + int(h.counts[t]) + int(h.meld_counts[t]) >= 4:
         raise HandError(f"{TILE_NAMES[t]} is offered, but the hand and the tiles seen hold all 4 copies")
     conditions = dict(seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers, ruleset=ruleset)
-    options = [_win(h, t, seen, conditions)]
     after_pass = seen.copy()
     after_pass[t] += 1
-    kept = hand_value(h, after_pass, draws=model.draws, model=model, **conditions)
-    options.append(ClaimOption("pass", None, None, kept.shanten, kept.win_probability, kept.expected_score,
-                               kept.ready_by_draw, kept.win_by_draw))
-    if not last_discard:
-        for meld, used in _claims(h, t, offered_by):
-            after = Hand(standing_less(h, used), h.melds + (meld,))
-            if meld.kind == KONG:  # the replacement draw comes at once
-                value = hand_value(after, seen, draws=min(model.draws + 1, 40), model=model, **conditions)
-                options.append(ClaimOption("kong", str(meld), None, value.shanten, value.win_probability,
-                                           value.expected_score, value.ready_by_draw, value.win_by_draw))
-                continue
-            best = best_discards(after, seen, ranking=ranking, draws=model.draws, model=model, **conditions)[0]
-            options.append(ClaimOption("pung" if meld.kind == PUNG else "chow", str(meld), best.tile, best.shanten,
-                                       best.win_probability, best.expected_score, best.ready_by_draw,
-                                       best.win_by_draw))
-    options = [o for o in options if o is not None]
+    value = ranking != "fan-aware"
+    # (action, meld, the hand after it, its 14-tile query or None, its value graph)
+    choices = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model, **conditions)
+                if value else None)]
+    for meld, used in ([] if last_discard else _claims(h, t, offered_by)):
+        after = Hand(standing_less(h, used), h.melds + (meld,))
+        if meld.kind == KONG:  # the replacement draw comes at once
+            job = hand_job(after, seen, draws=min(model.draws + 1, 40), model=model, **conditions) if value else None
+            choices.append(("kong", meld, after, None, job))
+        else:
+            query = discard_query(after, seen, draws=model.draws, model=model, value=value, **conditions)
+            choices.append((_ACTION[meld.kind], meld, after, query, query.job))
+    win = _win(h, t, seen, conditions)
+    found = None
+    if value:
+        _, found, used_model = budget.value_figures([c[4] for c in choices], model.extra, budget_ms)
+    if found is None:
+        return ([] if win is None else [win._replace(model=budget.FAN_AWARE)]) + _fan_aware(h, choices)
+    options = [] if win is None else [win._replace(model=used_model)]
+    for (action, meld, _, query, job), figures in zip(choices, found):
+        if query is None:
+            v = hand_value_of(job, figures, used_model)
+            options.append(ClaimOption(action, None if meld is None else str(meld), None, v.shanten,
+                                       v.win_probability, v.expected_score, v.ready_by_draw, v.win_by_draw,
+                                       model=used_model))
+            continue
+        best = query.ranked(figures, used_model, ranking, None)[0]
+        options.append(ClaimOption(action, str(meld), best.tile, best.shanten, best.win_probability,
+                                   best.expected_score, best.ready_by_draw, best.win_by_draw,
+                                   valid_acceptance=best.valid_acceptance, model=used_model))
     field = "win_probability" if ranking == "win-probability" else "expected_score"
     return sorted(options, key=lambda o: (-getattr(o, field), CLAIMS.index(o.action)))
+
+
+def _fan_aware(h: Hand, choices: list) -> list[ClaimOption]:
+    """The options other than a win in the fan-aware order (see the module doc)."""
+    before = shanten(h)
+    ahead, behind = [], []
+    for action, meld, after, query, _ in choices:
+        if action == "pass":
+            continue
+        if query is None:  # a kong: a fan and a draw in an open hand, when the shape keeps
+            after_shanten = shanten(after)
+            option = ClaimOption(action, str(meld), None, after_shanten, None, None, model=budget.FAN_AWARE)
+            (ahead if not h.concealed and after_shanten <= before else behind).append(((-1,), option))
+            continue
+        best = query.options[0]
+        option = ClaimOption(action, str(meld), best.tile, best.shanten, None, None,
+                             valid_acceptance=best.valid_acceptance, model=budget.FAN_AWARE)
+        if best.shanten < before and best.valid_acceptance:
+            ahead.append(((best.shanten, -best.valid_acceptance, -best.next_valid_acceptance), option))
+        else:
+            behind.append(((), option))
+    ahead.sort(key=lambda o: o[0])
+    passing = ClaimOption("pass", None, None, before, None, None, model=budget.FAN_AWARE)
+    return [o for _, o in ahead] + [passing] + [o for _, o in behind]
 
 
 def _win(h: Hand, t: int, seen: np.ndarray, conditions: dict) -> "ClaimOption | None":

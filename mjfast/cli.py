@@ -116,9 +116,10 @@ def _advise(args) -> int:
     conditions = _conditions(args, "seat_wind", "prevalent_wind", "flowers")
     if args.claim is not None:
         result = claim(hand, args.claim, {"left": 1, "across": 2, "right": 3}[args.offered_by], args.visible,
-                       ranking=args.ranking, draws=args.draws, **conditions)
+                       ranking=args.ranking, draws=args.draws, budget_ms=args.budget_ms, **conditions)
         return _print_claims(result, args)
-    result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, drawn=args.drawn, **conditions)
+    result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, drawn=args.drawn,
+                    budget_ms=args.budget_ms, **conditions)
     if args.json:
         import json
 
@@ -134,9 +135,13 @@ def _advise(args) -> int:
         print()
         print(style(f"discards by {_RANKED_BY[args.ranking or 'expected-score']}: the chance of a win of 8 fans "
                     f"within {draws} draws, the points it is worth on average", "bold", "yellow"))
+        if result["model"] == "value-no-exchange":
+            print(style("(lower bounds without exchanges: the time budget had no room for them)", "dim"))
         for option in result["options"]:
             print(_option_line(option, style, _value_text(option, style)))
         return 0
+    if result["model"] == "fan-aware" and (args.ranking or "expected-score") in _RANKED_BY:
+        print(style("(no value figures: the time budget had no room for them; the fan-aware ranking)", "dim"))
     group = None
     for option in result["options"]:
         # fan-aware advice ranks by effective shanten: a ready hand whose waits cannot
@@ -169,12 +174,21 @@ def _print_claims(result: dict, args) -> int:
         return 0
     style = _style(args)
     print(style(f"{result['hand']}, {result['tile']} discarded by the player {result['from']}:", "bold"))
+    if result["model"] != "value":
+        print(style({"value-no-exchange": "(lower bounds without exchanges: the time budget had no room for them)",
+                     "fan-aware": "(the fan-aware ranking: a step closer to a wait worth 8 fans first)"}
+                    [result["model"]], "dim"))
     for option in result["options"]:
         what = option["action"] + (f" {option['meld']}" if option["meld"] else "")
         what += f", then discard {style.tile(option['discard'])}" if option["discard"] else ""
         if option["action"] == "win":
             what += f" ({option['fans']} fans)"
-        print("  " + _value_text(option, style) + "  " + what)
+        if "win_probability" in option:
+            figures = _value_text(option, style)
+        else:
+            valid = option.get("valid_acceptance")
+            figures = f"{_shanten_words(option['shanten']):9s}" + (f" {valid:2d} valid" if valid is not None else "")
+        print("  " + figures + "  " + what)
     return 0
 
 
@@ -325,10 +339,14 @@ def _listening(serve, port: int) -> int:
 
 
 def _botzone(args) -> int:
-    from .game.bots import BOTS
+    from .game.bots import BOTS, Clock
     from .game.botzone import run
 
-    bot = BOTS[args.bot](wall=args.wall)
+    for name in ("first_limit", "limit", "think_ms"):
+        if not getattr(args, name) > 0:
+            raise CommandError(f"--{name.replace('_', '-')} takes a positive number, got {getattr(args, name)}")
+    clock = None if args.no_clock else Clock(args.first_limit, args.limit, think_ms=args.think_ms)
+    bot = BOTS[args.bot](wall=args.wall, clock=clock)
     return run(bot, keep_running=args.keep_running)
 
 
@@ -353,9 +371,12 @@ def _table(args) -> int:
         os.makedirs(json_folder, exist_ok=True)
     log = open(args.log, "w", encoding="utf-8") if args.log and json_folder is None else None
     try:
+        from .game.table import TimeLimits
+
+        limits = TimeLimits(args.first_limit, args.limit) if args.clock else None
         summary = run_match(names, range(args.seed, args.seed + args.games), wall=args.wall, rotate=args.rotate,
                             processes=args.process, log=log, timeout=args.timeout, json_folder=json_folder,
-                            duplicate=args.duplicate)
+                            duplicate=args.duplicate, limits=limits)
     finally:
         if log is not None:
             log.close()
@@ -439,6 +460,8 @@ def _parser() -> argparse.ArgumentParser:
     advise.add_argument("--ranking", choices=("expected-score", "win-probability", "fan-aware", "efficiency"),
                         default=None, help="how to rank (default: expected-score; see docs/advice.md)")
     advise.add_argument("--draws", type=int, default=None, help="the draws left in the game (default 10)")
+    advise.add_argument("--budget-ms", type=float, default=None, metavar="MS",
+                        help="the milliseconds the value ranking may take (the richest model that fits; default: none)")
     advise.add_argument("--drawn", default=None, metavar="TILE",
                         help="the tile just drawn: it is discarded when within 0.1%% of the best (docs/advice.md)")
     advise.add_argument("--claim", default=None, metavar="TILE",
@@ -491,6 +514,13 @@ def _parser() -> argparse.ArgumentParser:
     botzone = sub.add_parser("botzone", help="a Botzone bot (JSON or simple interaction on stdin/stdout)")
     botzone.add_argument("--keep-running", action="store_true", help="stay running between turns")
     botzone.add_argument("--bot", choices=from_bots, default="mjfast")
+    botzone.add_argument("--first-limit", type=float, default=6.0, metavar="S",
+                         help="seconds for the first answer of a game (default 6, Botzone's)")
+    botzone.add_argument("--limit", type=float, default=1.0, metavar="S",
+                         help="seconds for every later answer (default 1, Botzone's)")
+    botzone.add_argument("--think-ms", type=float, default=200.0, metavar="MS",
+                         help="the most the value ranking may take in one answer (default 200)")
+    botzone.add_argument("--no-clock", action="store_true", help="keep no time limit (the value ranking unbounded)")
     botzone.add_argument("--wall", choices=walls, default="duplicate",
                          help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=_botzone)
@@ -505,6 +535,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="play each seed's walls four times, the seats rotated: --games seeds, 4 x games games")
     table.add_argument("--process", action="store_true", help="run each bot as a `mjfast botzone` process")
     table.add_argument("--timeout", type=float, default=30.0, help="seconds a bot process may take per request")
+    table.add_argument("--clock", action="store_true",
+                       help="the judge's time limits: bots keep Botzone's clock, a late answer is a TLE foul (-30), "
+                            "and each bot's answer times are reported")
+    table.add_argument("--first-limit", type=float, default=6.0, metavar="S",
+                       help="with --clock: seconds for a bot's first answer of a game (default 6)")
+    table.add_argument("--limit", type=float, default=1.0, metavar="S",
+                       help="with --clock: seconds for every later answer (default 1)")
     table.add_argument("--log", default=None, help="write the games to this file (Botzone log format), or with "
                        "--format json to this folder")
     table.add_argument("--format", choices=("text", "json"), default="text",

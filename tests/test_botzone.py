@@ -13,7 +13,9 @@ from mjfast.game.agents import KEEP_RUNNING
 from mjfast.game.botzone import run
 from mjfast.game.walls import deal_walls
 
-BOT = [sys.executable, "-m", "mjfast.cli", "botzone"]
+# without a clock: the answers are the recorded game's (in-process bots keep no clock), whatever
+# the machine's speed (test_bot_clock.py tests the clock)
+BOT = [sys.executable, "-m", "mjfast.cli", "botzone", "--no-clock"]
 
 
 class Recording(InProcessAgent):
@@ -21,12 +23,12 @@ class Recording(InProcessAgent):
         super().__init__(bot)
         self.requests, self.responses = [], []
 
-    def send(self, request):
+    def send(self, request, limit=None):
         self.requests.append(request)
-        super().send(request)
+        super().send(request, limit)
 
-    def receive(self):
-        self.responses.append(super().receive())
+    def receive(self, limit=None):
+        self.responses.append(super().receive(limit))
         return self.responses[-1]
 
 

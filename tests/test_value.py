@@ -131,8 +131,8 @@ def _kernel_figures(text: str, draws: int, visible=None):
     win = np.empty((34, draws))
     scores = np.empty(34)
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
-    status, _ = V.hand_values(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
-                              draws, RON, HAZARD, 1, ready, win, scores, work)
+    status, _, _ = V.hand_values(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
+                                 draws, RON, HAZARD, 1, np.zeros(1, np.int64), ready, win, scores, work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
 
@@ -172,11 +172,11 @@ def _graph_of(text: str, draws: int):
     fixed = np.zeros(34, np.int64)
     status, graph, n13, n14 = V.build_graph(table, root[None, :], dist[t:t + 1], mask[t:t + 1], 1, meld_counts, n_melds,
                                             0, fixed, hand14, 0, 0, JUDGE.code, JUDGE.minimum, 0, budget, RON, 1 << 16,
-                                            work)
+                                            np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, n13))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, out_ready, out_win, out_score, nodes)
+    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, out_ready, out_win, out_score, nodes, np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
 

@@ -29,7 +29,7 @@ one backward pass over the draws left gives every figure for every number of dra
 import numpy as np
 
 from ..fan.layout import WIN_SELF_DRAWN
-from ..jit import lowest_bit, njit
+from ..jit import atomic_load, lowest_bit, njit
 from .all_forms import all_forms, best_of
 from .discards import discard_sweep, draw_sweep, prepare_look_ahead
 from .fan_advice import hand_ranks, new_score_work, ranks_with, scored_points
@@ -46,6 +46,7 @@ _SUIT_KEY = np.array([1] * 27 + [0] * 7, np.int64)  # which of the two numbers a
 _MIX0 = np.int64(-7046029254386353131)
 _MIX1 = np.int64(-4417276706812531889)
 FULL = -1  # build_graph ran out of room: the caller gives it more
+STOPPED = -2  # the caller's stop flag was raised (a deadline): no figures
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
 # tenfold a step (a median of 600,000 hands at four steps), and the figures are small.
 MAX_EXCHANGE_SHANTEN = 3
@@ -102,11 +103,12 @@ def _unseen(hand, fixed, reference, out):
 
 @njit(cache=True, nrt=True, inline="always")
 def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
-                prevalent, rules, minimum, flowers, budget, ron_discards, capacity, work):
+                prevalent, rules, minimum, flowers, budget, ron_discards, capacity, stop, work):
     """The hands of the model (see the module doc) reachable from the 3n+1 `roots` (their
     deficiencies and useful masks given), within `budget`: a hand reached after d draws is
     kept when its shanten + d <= budget. Returns (status, arrays) with status FULL when the
-    graph needs more than `capacity` hands of 13 tiles (the caller retries with more).
+    graph needs more than `capacity` hands of 13 tiles (the caller retries with more), or
+    STOPPED as soon as stop[0] is nonzero (another thread raises it at a deadline).
 
     13-tile hands ("nodes", root i is node i): counts, key, depth, deficiency, useful mask;
     per node the chance of a discard win per round (ron) and its mean score, whether it is
@@ -117,22 +119,24 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
     cap14 = 4 * capacity
     cap_edges = 8 * capacity
     cap_children = 8 * capacity
-    counts13 = np.zeros((cap13, 34), np.uint8)
+    # Empty, not zeroed: a graph touches only the room it fills (the first room is generous,
+    # and zeroing it all cost 15 ms a query at four steps); _expand sets every field of a node.
+    counts13 = np.empty((cap13, 34), np.uint8)
     keys13 = np.empty((cap13, 2), np.int64)
     depth13 = np.empty(cap13, np.int64)
     dist13 = np.empty(cap13, np.int64)
     mask13 = np.empty(cap13, np.int64)
-    ron13 = np.zeros(cap13, np.float64)
-    ron_score13 = np.zeros(cap13, np.float64)
-    valid13 = np.zeros(cap13, np.bool_)
-    stay13 = np.zeros(cap13, np.float64)
-    edge_start = np.zeros(cap13, np.int64)
-    edge_end = np.zeros(cap13, np.int64)
+    ron13 = np.empty(cap13, np.float64)
+    ron_score13 = np.empty(cap13, np.float64)
+    valid13 = np.empty(cap13, np.bool_)
+    stay13 = np.empty(cap13, np.float64)
+    edge_start = np.empty(cap13, np.int64)
+    edge_end = np.empty(cap13, np.int64)
     edge_child = np.empty(cap_edges, np.int64)
     edge_p = np.empty(cap_edges, np.float64)
     edge_win = np.empty(cap_edges, np.float64)
     keys14 = np.empty((cap14, 2), np.int64)
-    child_start = np.zeros(cap14 + 1, np.int64)
+    child_start = np.empty(cap14 + 1, np.int64)
     children = np.empty(cap_children, np.int64)
     size13 = 1
     while size13 < 2 * cap13:
@@ -140,8 +144,8 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
     size14 = 1
     while size14 < 2 * cap14:
         size14 *= 2
-    slots13 = np.zeros(size13, np.int64)
-    slots14 = np.zeros(size14, np.int64)
+    slots13 = np.zeros(size13, np.int32)  # the hash tables: 0 is an empty slot, else index + 1
+    slots14 = np.zeros(size14, np.int32)
     graph = (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end,
              edge_child, edge_p, edge_win, keys14, child_start, children)
 
@@ -184,9 +188,9 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
                 level, level_end, at_edge_pass == 1, table, meld_counts, n_melds, melds, fixed, reference, seat,
                 prevalent, rules, minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges,
                 n_children, hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
-                out, fan_work, score_vec, work)
+                out, fan_work, score_vec, stop, work)
             if n13 < 0:
-                return FULL, graph, 0, 0
+                return n13, graph, 0, 0
         level = level_end
     return OK, graph, n13, n14
 
@@ -195,13 +199,16 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
 def _expand_nodes(first, last, at_edge, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules,
                   minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand,
                   unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work,
-                  score_vec, work):
+                  score_vec, stop, work):
     """_expand the nodes first..last-1 that are at the budget's edge (at_edge) or within it
-    (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 -1 when
-    the graph is full."""
+    (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 FULL when
+    the graph is full, STOPPED when stop[0] was raised (read before every node: a few µs
+    apart)."""
     depth13 = graph[2]
     dist13 = graph[3]
     for i in range(first, last):
+        if atomic_load(stop) != 0:
+            return n_edges, STOPPED, n14, n_children
         if (dist13[i] - 1 + depth13[i] >= budget) == at_edge:
             n_edges, n13, n14, n_children = _expand(
                 i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers,
@@ -217,7 +224,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
             ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score, check_bits,
             ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work):
     """Node i's ready figures and draws, the 14-tile hands they reach and the discards those
-    keep (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 -1
+    keep (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 FULL
     when the graph is full."""
     (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
      edge_p, edge_win, keys14, child_start, children) = graph
@@ -232,6 +239,9 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
     ready = dist13[i] == 1
     for t in range(34):
         win_score[t] = 0.0
+    valid13[i] = False
+    ron13[i] = 0.0
+    ron_score13[i] = 0.0
     if ready and total > 0:
         ron_copies = 0
         ron_total = 0.0
@@ -287,7 +297,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
         if j == -2:
             if win_score[u] > 0.0:
                 if n_edges >= cap_edges:
-                    return n_edges, -1, n14, n_children
+                    return n_edges, FULL, n14, n_children
                 edge_child[n_edges] = -1
                 edge_p[n_edges] = p
                 edge_win[n_edges] = win_score[u]
@@ -297,7 +307,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
             continue
         if j < 0:
             if n14 >= cap14:
-                return n_edges, -1, n14, n_children
+                return n_edges, FULL, n14, n_children
             if not prepared:  # the draw sweeps of this hand: discards within the budget
                 floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, budget - d, held, False,
                                            0, ranks, work)
@@ -319,7 +329,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                 c, cs = _find(slots13, keys13, c0, c1)
                 if c < 0:
                     if n13 >= cap13:
-                        return n_edges, -1, n14, n_children
+                        return n_edges, FULL, n14, n_children
                     c = n13
                     n13 += 1
                     slots13[cs] = c + 1
@@ -332,7 +342,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                     dist13[c] = sweep_dist[k]
                     mask13[c] = sweep_mask[k]
                 if n_children >= cap_children:
-                    return n_edges, -1, n14, n_children
+                    return n_edges, FULL, n14, n_children
                 children[n_children] = c
                 n_children += 1
             hand[u] -= 1
@@ -340,7 +350,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                 # discarding a drawn tile the hand did not hold gives the hand back: the
                 # sweep leaves it out, but another hand reaching this one may choose it
                 if n_children >= cap_children:
-                    return n_edges, -1, n14, n_children
+                    return n_edges, FULL, n14, n_children
                 children[n_children] = i
                 n_children += 1
             child_start[j + 1] = n_children
@@ -354,7 +364,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
             stay += p  # every discard kept after this draw goes back: the hand stays
             continue
         if n_edges >= cap_edges:
-            return n_edges, -1, n14, n_children
+            return n_edges, FULL, n14, n_children
         edge_child[n_edges] = j
         edge_p[n_edges] = p
         edge_win[n_edges] = win_score[u]
@@ -365,7 +375,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
 
 
 @njit(cache=True, nrt=True, inline="always")
-def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score, out_nodes):
+def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score, out_nodes, stop):
     """The backward pass over the draws left: for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k
     draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
@@ -373,7 +383,7 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
     the one that maximises it). The model is the same at every draw, so the values for k
     draws left come from those for k - 1. out_nodes, if it has room ((2, draws + 1, n13)),
     gets every node's win probability and expected score for k = 0..draws (the tests' view of
-    the policy)."""
+    the policy). Returns OK, or STOPPED when stop[0] was raised (read before every draw)."""
     (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
      edge_p, edge_win, keys14, child_start, children) = graph
     ready = np.empty(n13, np.float64)
@@ -392,6 +402,8 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
     if keep_nodes:
         out_nodes[:, 0, :n13] = 0.0
     for k in range(1, draws + 1):
+        if atomic_load(stop) != 0:
+            return STOPPED
         for j in range(n14):  # after a draw: the best discard kept, for each figure
             r = 0.0
             w = 0.0
@@ -437,33 +449,38 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
                 out_nodes[1, k, i] = score[i]
     for r_ in range(n_roots):
         out_score[r_] = score[r_]
+    return OK
 
 
 @njit(nrt=True, inline="always")
 def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
-                  prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, out_ready, out_win,
-                  out_score, work):
+                  prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, stop, out_ready,
+                  out_win, out_score, work):
     """build_graph (with room enough) then values_by_draws; the graph's number of 13-tile
-    hands. The room first given is about what such a budget needs (a build that runs out of
-    room starts again with twice as much): measured on random hands, the graph holds at most
-    134 hands of 13 tiles at budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without
-    exchanges)."""
-    capacity = 1 << min(17, 3 * budget + 5 - (2 if extra == 0 else 0))
+    hands, or STOPPED. The room first given is about what such a budget needs (a build that
+    runs out of room starts again with twice as much; room not filled costs nothing, see
+    build_graph): measured on random hands, the graph holds at most 134 hands of 13 tiles at
+    budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without exchanges); on the real
+    matches of tests/data, up to 133,622 at 4 and 174,081 at 5 without exchanges."""
+    capacity = 1 << min(18, 3 * budget + 5 - (2 if extra == 0 else 0))
     while True:
         status, graph, n13, n14 = build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds,
                                               fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
-                                              ron_discards, capacity, work)
+                                              ron_discards, capacity, stop, work)
         if status == OK:
             break
+        if status == STOPPED:
+            return STOPPED
         capacity *= 2
-    values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score,
-                    np.empty((2, 0, 0), np.float64))
+    if values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score,
+                       np.empty((2, 0, 0), np.float64), stop) == STOPPED:
+        return STOPPED
     return n13
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers,
-                draws, ron_discards, hazard, extra, out_ready, out_win, out_score, work):
+                draws, ron_discards, hazard, extra, stop, out_ready, out_win, out_score, work):
     """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3:
 
     - 14, every discard: for each kind t held, out_ready[t, k] and out_win[t, k] within k + 1
@@ -472,16 +489,19 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
     - 13, the hand as it stands (a claim passed, or the hand after a kong before its
       replacement draw): row 0 of each.
 
-    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). Returns
-    (status, the `extra` used). One kernel for both, so that the graph's code is compiled once."""
+    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). The kernel
+    stops as soon as stop[0] is nonzero, with status
+    STOPPED and no figures: it runs without the GIL so that another thread can raise it at a
+    deadline (`work` must then be its own). Returns (status, the `extra` used, the graph's
+    13-tile hands). One kernel for both, so that the graph's code is compiled once."""
     status = check_counts(counts, meld_counts, n_melds, total)
     if status != OK:
-        return status, 0
+        return status, 0, 0
     fixed = np.empty(34, np.int64)
     for t in range(34):
         fixed[t] = np.int64(meld_counts[t]) + np.int64(visible[t])
         if fixed[t] + counts[t] > 4:
-            return SEEN_TOO_OFTEN, 0
+            return SEEN_TOO_OFTEN, 0, 0
     hand = counts.astype(np.int64)
     roots = np.empty((34, 34), np.int64)
     root_dist = np.empty(34, np.int64)
@@ -524,13 +544,15 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
     ready = np.zeros((n_roots, draws), np.float64)
     win = np.zeros((n_roots, draws), np.float64)
     score = np.zeros(n_roots, np.float64)
-    _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, hand, seat,
-                  prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, ready, win, score,
-                  work)
+    n13 = _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, hand, seat,
+                        prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, stop, ready,
+                        win, score, work)
+    if n13 == STOPPED:
+        return STOPPED, extra, 0
     for r in range(n_roots):
         t = kind_of[r]
         out_score[t] = score[r]
         for k in range(draws):
             out_ready[t, k] = ready[r, k]
             out_win[t, k] = win[r, k]
-    return OK, extra
+    return OK, extra, n13

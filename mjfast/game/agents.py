@@ -2,7 +2,9 @@
 
 An agent is sent a request (`send`) and later asked for the response (`receive`), so that the
 table can send a request to four bot processes before waiting for any of them. A bot that
-fails (crashes, times out, says nothing) raises AgentError from receive().
+fails (crashes, times out, says nothing) raises AgentError from receive(); one later than
+the time limit receive() is given raises LateAnswer (the judge's TLE). `seconds` is the last
+answer's time, from the request sent to the response read.
 
 ProcessAgent runs a program the way Botzone does, in its simple (line) or JSON interaction.
 A program that prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< after a response stays running and
@@ -27,22 +29,37 @@ class AgentError(RuntimeError):
     """The bot did not give a usable response; the message says what happened."""
 
 
+class LateAnswer(AgentError):
+    """The bot answered after the time limit, or not within it (the judge's TLE)."""
+
+
+def _late(seconds: "float | None", limit: float) -> LateAnswer:
+    """seconds: the answer's time, None for no answer by the limit."""
+    return LateAnswer(f"TLE: no answer within the {limit:g} s limit" if seconds is None else
+                      f"TLE: answered in {seconds:.3f} s, the limit is {limit:g} s")
+
+
 class InProcessAgent:
-    """A bot object with respond(request) -> str, called in this process."""
+    """A bot object with respond(request, started, limit) -> str, called in this process."""
 
     def __init__(self, bot):
         self.bot = bot
         self._reply: "str | Exception" = ""
+        self.seconds = 0.0
 
-    def send(self, request: str) -> None:
+    def send(self, request: str, limit: "float | None" = None) -> None:
+        started = time.perf_counter()
         try:
-            self._reply = self.bot.respond(request)
+            self._reply = self.bot.respond(request, started, limit)
         except Exception as exc:  # a bot's failure is the bot's foul, not the table's crash
             self._reply = exc
+        self.seconds = time.perf_counter() - started
 
-    def receive(self) -> str:
+    def receive(self, limit: "float | None" = None) -> str:
         if isinstance(self._reply, Exception):
             raise AgentError(f"the bot failed: {type(self._reply).__name__}: {self._reply}")
+        if limit is not None and self.seconds > limit:
+            raise _late(self.seconds, limit)
         return self._reply
 
     def close(self) -> None:
@@ -63,6 +80,8 @@ class ProcessAgent:
         self.requests: list[str] = []
         self.responses: list[str] = []
         self._buffer = b""
+        self.sent = 0.0
+        self.seconds = 0.0
 
     def _start(self) -> None:
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -79,7 +98,10 @@ class ProcessAgent:
                 lines.append(self.responses[i])
         return "\n".join(lines) + "\n"
 
-    def send(self, request: str) -> None:
+    def send(self, request: str, limit: "float | None" = None) -> None:
+        """Send the request (`limit`: the time limit the bot is told of, unused: a Botzone
+        program keeps its own clock)."""
+        self.sent = time.perf_counter()
         if request.startswith("0 "):  # a new game
             self.requests, self.responses = [], []
         self.requests.append(request)
@@ -96,12 +118,13 @@ class ProcessAgent:
         except (BrokenPipeError, OSError):
             pass  # receive() reports the bot's end
 
-    def _read_line(self, deadline: float) -> "str | None":
-        """The next line of output, None at end of output; AgentError on timeout."""
+    def _read_line(self, deadline: float, late: LateAnswer) -> "str | None":
+        """The next line of output, None at end of output; raises `late` on timeout."""
         while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
+            left = deadline - time.perf_counter()
             if left <= 0:
-                raise AgentError(f"no response within {self.timeout:g} s")
+                self.close(kill=True)  # its answer, if it ever comes, would be read as the next one
+                raise late
             with selectors.DefaultSelector() as sel:
                 sel.register(self.proc.stdout, selectors.EVENT_READ)
                 if not sel.select(left):
@@ -116,11 +139,14 @@ class ProcessAgent:
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line.decode(errors="replace").rstrip("\r")
 
-    def receive(self) -> str:
-        deadline = time.monotonic() + self.timeout
+    def receive(self, limit: "float | None" = None) -> str:
+        """The response, read within `limit` seconds of the request sent (default: the
+        agent's timeout)."""
+        late = LateAnswer(f"no response within {self.timeout:g} s") if limit is None else _late(None, limit)
+        deadline = self.sent + (self.timeout if limit is None else limit)
         output: list[str] = []
         while True:
-            line = self._read_line(deadline)
+            line = self._read_line(deadline, late)
             if line is None:
                 self.keeps_running = False
                 self.proc.wait()
@@ -129,6 +155,7 @@ class ProcessAgent:
                 self.keeps_running = True
                 break
             output.append(line)
+        self.seconds = time.perf_counter() - self.sent
         lines = [line for line in output if line.strip()]
         if not lines:
             code = self.proc.poll()
@@ -142,8 +169,12 @@ class ProcessAgent:
         self.responses.append(response)
         return response
 
-    def close(self) -> None:
+    def close(self, kill: bool = False) -> None:
+        """End the program: its input closed (killed with `kill`, or when it does not end
+        within 2 s)."""
         if self.proc is not None:
+            if kill:
+                self.proc.kill()
             if self.proc.poll() is None:
                 self.proc.stdin.close()
                 try:

@@ -21,23 +21,60 @@ deciding anything (Botzone's traditional mode sends the whole game each turn).
   be the last.
 - RandomBot: discards a random tile; ShantenBot: discards the first tile that keeps the
   lowest shanten. Neither claims; both win whenever the hand scores 8.
+
+The clock (MjfastBot, `limits`): Botzone gives a bot 6 s for its first answer of a game and
+1 s for each later one (the JSON input's time_limit says so where present), a late answer
+being a TLE and a -30 foul. respond() counts each answer's time from when the request came
+(`started`: mjfast botzone passes the time its input arrived) and gives the value engine what
+is left of the limit less a margin, at most `think_ms` an answer (Clock); a decision with no
+time left, or whose value graphs did not fit (mjfast.budget), takes the fan-aware ranking
+instead (microseconds). The first answer (the game's start) loads the kernels the game will
+use, so that no later answer waits for them.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from typing import NamedTuple
 
 import numpy as np
 
+from .. import budget
 from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
 from ..claims import claim_options
-from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_meld, standing_less
+from ..hand import KONG, PUNG, Hand, Meld, parse_meld, standing_less
 from ..tiles import tile_id
 from .outcome import score_win
 from .protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
 from .safety import safest_discard
 from .state import CLAIM, DUPLICATE, DUPLICATE_FLOWERS, IllegalAction, TableState
+
+
+class Clock(NamedTuple):
+    """The time limits a bot keeps (seconds) and what it gives the value engine: an answer's
+    engine time is the limit less `margin` (at most half the limit), at most `think_ms`.
+    The default think time keeps 99% of answers under a quarter of Botzone's 1 s: on the 970
+    discards of tests/data's real matches, a 200 ms budget ranked as often as the strong
+    players did as no budget (bench/bench_clock.py)."""
+
+    first: float = 6.0
+    """The first answer of a game (Botzone: 6 s)."""
+    later: float = 1.0
+    """Every later answer (Botzone: 1 s)."""
+    margin: float = 0.3
+    """Kept for the protocol, the process and the unexpected."""
+    think_ms: float = 200.0
+    """The most the value engine gets in one answer."""
+
+    def engine_deadline(self, limit: float, started: float) -> budget.Deadline:
+        """The deadline of an answer's value queries, the answer started at `started`
+        (time.perf_counter) under `limit` seconds."""
+        return budget.Deadline(min(self.think_ms, 1000.0 * (limit - min(self.margin, limit / 2))), start=started)
+
+
+BOTZONE_CLOCK = Clock()
 
 
 class ProtocolBot:
@@ -46,22 +83,47 @@ class ProtocolBot:
     `wall`: the wall kind the judge deals (state.DUPLICATE, DUPLICATE_FLOWERS or SHARED);
     the protocol does not say. With DUPLICATE, a flower seen (at the deal or drawn) shows
     the judge with flowers, whose private walls hold 36: the view switches to
-    DUPLICATE_FLOWERS, and the counts of tiles taken stay right."""
+    DUPLICATE_FLOWERS, and the counts of tiles taken stay right. `clock`: the time limits the
+    bot keeps (None: no limit; see the module doc)."""
 
-    def __init__(self, wall: str = DUPLICATE):
+    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None):
         self.wall = wall
+        self.clock = clock
         self.seat = 0
         self.prevalent_wind = 0
         self.table: "TableState | None" = None
         self.last_response = PASS
+        self.deadline: "budget.Deadline | None" = None  # of the answer being worked out
 
     # --- the protocol -------------------------------------------------------------------------
 
-    def respond(self, request: str) -> str:
-        """The response to `request` (and the bot's view updated with it)."""
-        decide = self._follow(parse_request(request))
+    def respond(self, request: str, started: "float | None" = None, limit: "float | None" = None) -> str:
+        """The response to `request` (and the bot's view updated with it). started: when the
+        request came (time.perf_counter; default now); limit: its time limit in seconds
+        (default: the clock's, first or later)."""
+        started = time.perf_counter() if started is None else started
+        parsed = parse_request(request)
+        if self.clock is not None:
+            if limit is None:
+                limit = self.clock.first if isinstance(parsed, Start) else self.clock.later
+            self.on_the_clock(limit, started)
+        decide = self._follow(parsed)
+        if isinstance(parsed, Start):
+            self.on_start()
         self.last_response = decide() if decide is not None else PASS
+        self.deadline = None
         return str(self.last_response)
+
+    def on_the_clock(self, limit: float, started: "float | None" = None) -> None:
+        """Start an answer's clock: `limit` seconds from `started` (default now). respond()
+        does it for every request; a caller that decides through on_draw or on_discard
+        directly (a replay) does it first to decide as the bot would in play."""
+        if self.clock is not None:
+            self.deadline = self.clock.engine_deadline(limit, time.perf_counter() if started is None else started)
+
+    def budget_ms(self) -> "float | None":
+        """The milliseconds the value engine may still take in this answer (None: no clock)."""
+        return None if self.deadline is None else self.deadline.left_ms()
 
     def observe(self, request: str, response: str) -> None:
         """Follow a request answered earlier with `response` (history replay)."""
@@ -152,6 +214,9 @@ class ProtocolBot:
 
     # --- decisions: subclasses override -------------------------------------------------------
 
+    def on_start(self) -> None:
+        """A new game: the first answer, with time to spare (Botzone gives it 6 s)."""
+
     def on_draw(self) -> Response:
         raise NotImplementedError
 
@@ -213,74 +278,93 @@ class FanAwareBot(ProtocolBot):
         return self.claim(hand, shanten, giver, tile)
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
-        """The answer to a discard that does not win and may be claimed."""
-        table, seat = self.table, self.seat
-        offer = (seat - giver) % 4
-        if hand.counts[tile] == 3 and not hand.concealed and table.tiles_left(seat) > 0:
-            # an exposed kong in an already open hand: a fan and a draw, if the shape keeps
-            kong = Hand(standing_less(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
-            if shanten_of(kong) <= shanten:
-                return Response("GANG")
-        if shanten > 2:
+        """The answer to a discard that does not win and may be claimed: claim_options'
+        fan-aware ranking (a claim must bring the hand a step closer to a wait that can score
+        8 fans: a claimed meld costs the concealed-hand fans, and an open hand under 8 fans
+        never wins; an exposed kong in an open hand when the shape keeps)."""
+        if shanten > 2 and not (hand.counts[tile] == 3 and not hand.concealed):
             return PASS  # too far: a claim would open the hand before its fans are in sight
-        claims = []
-        if hand.counts[tile] >= 2:
-            claims.append(("PENG", (), {tile: 2}, Meld(PUNG, tile, offer)))
-        for middle in table.chow_middles(seat):
-            uses = {t: 1 for t in (middle - 1, middle, middle + 1) if t != tile}
-            claims.append(("CHI", (middle,), uses, Meld(CHOW, middle - 1, tile - middle + 2)))
+        return self._claimed(self._claim_options(hand, giver, tile, "fan-aware", None))
+
+    def _claim_options(self, hand: Hand, giver: int, tile: int, ranking: str, budget_ms: "float | None") -> list:
         visible = self.visible()
-        visible[tile] -= 1  # the claimed discard moves into the meld
-        best_key, best = None, PASS
-        for action, named, uses, meld in claims:
-            after = Hand(standing_less(hand, uses), hand.melds + (meld,))
-            if shanten_of(after) >= shanten:
-                continue  # no step closer: not worth the fan-aware look
-            option = self.advice(after, visible, shanten - 1)[0]
-            # a claim must bring the hand a step closer to a win that can score: a claimed
-            # meld costs the concealed-hand fans, and an open hand under 8 fans never wins
-            if option.shanten < shanten and option.valid_acceptance:
-                key = (-option.shanten, option.valid_acceptance, option.next_valid_acceptance)
-                if best_key is None or key > best_key:
-                    best_key, best = key, Response(action, named + (tile_id(option.tile),))
-        return best
+        visible[tile] -= 1  # claim_options counts the offered tile apart
+        return claim_options(hand, tile, (self.seat - giver) % 4, visible, seat_wind=self.seat,
+                             prevalent_wind=self.prevalent_wind, flowers=self.table.seats[self.seat].flowers,
+                             draws=self.draws(), ranking=ranking, budget_ms=budget_ms)
+
+    def draws(self) -> int:
+        """The draws the game is likely to last for this player (api.draws_left)."""
+        return draws_left(self.table.own_draws_left(self.seat))
+
+    def _claimed(self, options: list) -> Response:
+        """The response of the first of claim_options' options the table allows."""
+        for best in options:
+            if best.action == "pung":
+                return Response("PENG", (tile_id(best.discard),))
+            if best.action == "chow":
+                return Response("CHI", (parse_meld(best.meld).tile + 1, tile_id(best.discard)))
+            if best.action == "kong" and self.table.tiles_left(self.seat) > 0:
+                return Response("GANG")
+            if best.action == "pass":
+                return PASS
+        return PASS
+
+
+# The least engine time worth a value query (ms): below it an answer takes the fan-aware
+# ranking at once.
+MIN_BUDGET_MS = 2.0
 
 
 class MjfastBot(FanAwareBot):
     """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
     default ranking (the expected score), claims by claim_options, both with the draws the
-    game is likely to last (api.draws_left of the tiles left)."""
+    game is likely to last (api.draws_left of the tiles left), on the clock when it has one."""
 
-    def draws(self) -> int:
-        return draws_left(self.table.own_draws_left(self.seat))
+    def on_start(self) -> None:
+        if self.clock is not None:
+            _load_kernels()
 
     def advice(self, hand: Hand, visible: np.ndarray, shanten: int, drawn: "int | None" = None):
+        left = self.budget_ms()
+        if left is not None and left < MIN_BUDGET_MS:
+            return super().advice(hand, visible, shanten, drawn)
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
-                             flowers=self.table.seats[self.seat].flowers, draws=self.draws(), drawn=drawn)
+                             flowers=self.table.seats[self.seat].flowers, draws=self.draws(), drawn=drawn,
+                             budget_ms=left)
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
-        table, seat = self.table, self.seat
-        if shanten > 2 or not (hand.counts[tile] >= 2 or table.chow_middles(seat)):
-            return super().claim(hand, shanten, giver, tile)  # far from ready, or nothing to claim
-        visible = self.visible()
-        visible[tile] -= 1  # claim_options counts the offered tile apart
-        best = claim_options(hand, tile, (seat - giver) % 4, visible, seat_wind=seat,
-                             prevalent_wind=self.prevalent_wind, flowers=table.seats[seat].flowers,
-                             draws=self.draws())[0]
-        if best.action == "pung":
-            return Response("PENG", (tile_id(best.discard),))
-        if best.action == "chow":
-            return Response("CHI", (parse_meld(best.meld).tile + 1, tile_id(best.discard)))
-        if best.action == "kong" and table.tiles_left(seat) > 0:
-            return Response("GANG")
-        return PASS
+        left = self.budget_ms()
+        if shanten > 2 or not (hand.counts[tile] >= 2 or self.table.chow_middles(self.seat)) or \
+                (left is not None and left < MIN_BUDGET_MS):
+            return super().claim(hand, shanten, giver, tile)  # far from ready, nothing to claim, or no time
+        return self._claimed(self._claim_options(hand, giver, tile, "expected-score", left))
+
+
+_kernels_loaded = False
+
+
+def _load_kernels() -> None:
+    """Every kernel a game's decisions call, loaded (or compiled) once a process: a discard,
+    claims of a concealed and of a melded hand (their value graphs too), a win scored."""
+    global _kernels_loaded
+    if _kernels_loaded:
+        return
+    from ..fan import score
+
+    best_discards("123m456p78s1157sEC", draws=2)
+    best_discards("[789s3]123m456p1157sE", draws=2)
+    claim_options("123m456p78s1157sE", "9s", offered_by=1, draws=2)
+    claim_options("[789s3]123m456p11sEE", "E", offered_by=2, draws=2)
+    score("[789s3]123m456p11sEEE", self_drawn=True)
+    _kernels_loaded = True
 
 
 class RandomBot(ProtocolBot):
     """Discards a random tile; never claims; wins whenever the hand scores the minimum."""
 
-    def __init__(self, wall: str = DUPLICATE, seed: "int | None" = None):
-        super().__init__(wall)
+    def __init__(self, wall: str = DUPLICATE, seed: "int | None" = None, clock: "Clock | None" = None):
+        super().__init__(wall, clock)
         self.rng = random.Random(seed)
 
     def on_draw(self) -> Response:

@@ -12,6 +12,12 @@ every seat on the same tiles (most of the luck of the deal cancels out).
 The summary gives each bot's mean score per game and, for the first bot named against each
 other, the mean difference per game, each with its 95% interval: the unit of the interval is
 a seed (its four games under duplicate), the scores of one seed's games being related.
+
+With the judge's time limits (`limits`, table.TimeLimits) the bots keep Botzone's clock
+(bots.Clock; a bot process keeps its own), a late answer is a TLE foul, and the summary
+gives each bot's answer times (percentiles over its answers under the later limit, and over
+those to its own draws, where it decides a discard; the slowest first answer of a game) and
+its TLEs.
 """
 
 from __future__ import annotations
@@ -23,11 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .agents import InProcessAgent, ProcessAgent
-from .bots import BOTS
+from .bots import BOTS, BOTZONE_CLOCK
 from .botzone_log import write_botzone
 from .logformat import format_game
 from .state import DUPLICATE
-from .table import play_game
+from .table import DRAWN, FIRST, TimeLimits, play_game
 from .walls import deal_walls
 
 
@@ -38,10 +44,31 @@ class BotRecord:
     score: int = 0
     wins: int = 0
     fouls: int = 0
+    tles: int = 0
+    answer_times: list = field(default_factory=list)  # seconds, every later answer (with time limits)
+    draw_times: list = field(default_factory=list)  # seconds, the answers to its own draws
+    first_times: list = field(default_factory=list)  # seconds, the first answer of each game
 
     @property
     def average(self) -> float:
         return self.score / self.games if self.games else 0.0
+
+    def times_line(self) -> str:
+        """Its answer times: percentiles over the later answers and over its own draws, and
+        the slowest first answer, in ms."""
+        def percentiles(times: list) -> str:
+            ordered = sorted(times)
+            at = [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.5, 0.9, 0.99)] + [ordered[-1]]
+            return "p50 {:.1f}, p90 {:.1f}, p99 {:.1f}, max {:.1f} ms".format(*(1000 * t for t in at))
+
+        if not self.answer_times:
+            return ""
+        line = f"{len(self.answer_times)} later answers: {percentiles(self.answer_times)}"
+        if self.draw_times:
+            line += f"; {len(self.draw_times)} to its draws: {percentiles(self.draw_times)}"
+        if self.first_times:
+            line += f"; first answers max {1000 * max(self.first_times):.1f} ms"
+        return line + f"; TLE {self.tles}"
 
 
 @dataclass
@@ -87,6 +114,11 @@ class MatchSummary:
             record.score += outcome.scores[seat]
             record.wins += outcome.kind == "win" and outcome.win.winner == seat
             record.fouls += outcome.kind == "foul" and outcome.offender == seat
+            record.tles += result.late == seat
+            for seconds, kind in result.answer_times[seat] if result.answer_times else ():
+                (record.first_times if kind == FIRST else record.answer_times).append(seconds)
+                if kind == DRAWN:
+                    record.draw_times.append(seconds)
             total = self._seed.setdefault(name, [0, 0])
             total[0] += outcome.scores[seat]
             total[1] += 1
@@ -122,6 +154,9 @@ class MatchSummary:
             lines.append(f"  {record.name:10s} {record.games:6d} seat-games   average score "
                          f"{record.average:+7.2f}{within}   win rate {record.wins / max(record.games, 1):6.1%}   "
                          f"fouls {record.fouls}")
+        for record in self.bots.values():
+            if record.answer_times:
+                lines.append(f"  {record.name:10s} answer times: {record.times_line()}")
         first = next(iter(self.bots), None)
         for name, lead in self.differences.items():
             lines.append(f"  {first} - {name}: {lead} a game (95% interval, {lead.n} seeds)")
@@ -129,22 +164,27 @@ class MatchSummary:
         return "\n".join(lines)
 
 
-def bot_command(name: str, wall: str) -> list:
-    """The command that runs bot `name` as a Botzone program (keep-running, simple mode)."""
-    return [sys.executable, "-m", "mjfast.cli", "botzone", "--keep-running", "--bot", name, "--wall", wall]
+def bot_command(name: str, wall: str, limits: "TimeLimits | None" = None) -> list:
+    """The command that runs bot `name` as a Botzone program (keep-running, simple mode), on
+    the clock of `limits` (none without)."""
+    clock = ["--no-clock"] if limits is None else ["--first-limit", str(limits.first), "--limit", str(limits.later)]
+    return [sys.executable, "-m", "mjfast.cli", "botzone", "--keep-running", "--bot", name, "--wall", wall, *clock]
 
 
 def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, processes: bool = False, log=None,
               timeout: float = 30.0, match_prefix: str = "mjfast", json_folder=None,
-              duplicate: bool = False) -> MatchSummary:
+              duplicate: bool = False, limits: "TimeLimits | None" = None) -> MatchSummary:
     """Play one game per seed (walls deal_walls(seed, wall), prevalent wind seed % 4), or four
     with `duplicate` (see the module doc); write each game to the text file `log` when given,
     and as Botzone's JSON match log to `json_folder`/<match id>.json (botzone_log.write_botzone:
-    the bots' names, the walls) when given; returns the summary."""
+    the bots' names, the walls) when given; with the judge's time limits `limits`; returns the
+    summary."""
     if processes:
-        agents = [ProcessAgent(bot_command(name, wall), timeout=timeout, stderr=subprocess.DEVNULL) for name in names]
+        agents = [ProcessAgent(bot_command(name, wall, limits), timeout=timeout, stderr=subprocess.DEVNULL)
+                  for name in names]
     else:
-        agents = [InProcessAgent(BOTS[name](wall=wall)) for name in names]
+        clock = None if limits is None else BOTZONE_CLOCK._replace(first=limits.first, later=limits.later)
+        agents = [InProcessAgent(BOTS[name](wall=wall, clock=clock)) for name in names]
     summary = MatchSummary()
     try:
         k = 0
@@ -153,7 +193,7 @@ def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, process
                 order = [(i - shift) % 4 for i in range(4)]  # seat -> index into names/agents
                 walls = deal_walls(seed, wall)
                 match_id = f"{match_prefix}-{seed}" + (f"-{shift}" if duplicate else "")
-                result = play_game([agents[i] for i in order], walls, seed % 4, match_id)
+                result = play_game([agents[i] for i in order], walls, seed % 4, match_id, limits)
                 seated = [names[i] for i in order]
                 summary.add(result, seated)
                 if log is not None:

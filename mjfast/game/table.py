@@ -11,13 +11,19 @@ point, an impossible discard or claim, a declared win that is no win or scores u
 one discard are resolved by priority: a win, then a pung or kong, then a chow; between equal
 claims the first player in turn after the discarder. A win on a discard goes to one player
 only. Losing claims are written as the log's Ignore clauses.
+
+With time limits (`limits`, the judge's: TimeLimits()), the players are asked one at a time
+as the Botzone judge asks them, each answer is timed from its request, and an answer later
+than its limit (the first of a game 6 s, every later one 1 s) is a TLE: a foul, scored as the
+judge scores one (-30 for the bot, +10 for each other). The result keeps every answer's time.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from .agents import AgentError
+from .agents import AgentError, LateAnswer
 from .logformat import Action, GameLog, botzone_fans
 from .outcome import DRAWN_SCORES, Outcome, foul_scores, score_win, win_scores
 from .protocol import (
@@ -43,14 +49,29 @@ class Foul(Exception):
         self.player, self.reason = player, reason
 
 
+FIRST, DRAWN, OTHER = "first", "drawn", "other"  # what an answer answered (GameResult.answer_times)
+
+
+class TimeLimits(NamedTuple):
+    """The judge's time limits (seconds): the first answer of a game, every later one."""
+
+    first: float = 6.0
+    later: float = 1.0
+
+
 @dataclass
 class GameResult:
     """log: the game as the log writes it; outcome: how it ended and the scores; table: the
-    final TableState (every hand and meld at the end)."""
+    final TableState (every hand and meld at the end); answer_times (with time limits): per
+    seat, (seconds, what was answered: FIRST, the game's first request; DRAWN, the
+    player's own draw; OTHER) of every answer; late: the seat whose answer was a TLE, else
+    None."""
 
     log: GameLog
     outcome: Outcome
     table: TableState
+    answer_times: list = field(default_factory=list)
+    late: "int | None" = None
 
 
 def _everyone(request: str) -> dict:
@@ -58,25 +79,43 @@ def _everyone(request: str) -> dict:
 
 
 class _Game:
-    def __init__(self, agents, walls, prevalent_wind: int, match_id: str):
-        self.agents, self.walls, self.match_id = agents, walls, match_id
+    def __init__(self, agents, walls, prevalent_wind: int, match_id: str, limits: "TimeLimits | None" = None):
+        self.agents, self.walls, self.match_id, self.limits = agents, walls, match_id, limits
         self.table = TableState(prevalent_wind, walls.wall)
         self.deals: list[tuple] = []
         self.actions: list[Action] = []
+        self.answer_times: list[list] = [[], [], [], []]
+        self.late: "int | None" = None
 
     # --- talking to the bots ------------------------------------------------------------------
 
     def _ask(self, requests: dict, first: int) -> dict:
         """Send each player its request, then collect the parsed responses; the first failure
-        in turn order from `first` is a foul."""
-        for p, request in requests.items():
-            self.agents[p].send(request)
+        in turn order from `first` is a foul. With time limits, one player at a time."""
+        limits = self.limits
+        if limits is None:
+            for p, request in requests.items():
+                self.agents[p].send(request)
         responses, failures = {}, {}
-        for p in requests:
+        for p, request in requests.items():
             try:
-                responses[p] = parse_response(self.agents[p].receive())
+                if limits is None:
+                    responses[p] = parse_response(self.agents[p].receive())
+                    continue
+                limit = limits.later if self.answer_times[p] else limits.first
+                agent = self.agents[p]
+                agent.send(request, limit)
+                try:
+                    answer = agent.receive(limit)
+                finally:
+                    kind = FIRST if limit == limits.first and not self.answer_times[p] else \
+                        DRAWN if request.startswith("2 ") else OTHER
+                    self.answer_times[p].append((agent.seconds, kind))
+                responses[p] = parse_response(answer)
             except (AgentError, ProtocolError) as exc:
                 failures[p] = str(exc)
+                if isinstance(exc, LateAnswer) and self.late is None:
+                    self.late = p
         if failures:
             p = min(failures, key=lambda q: (q - first) % 4)
             raise Foul(p, failures[p])
@@ -103,7 +142,8 @@ class _Game:
         log = GameLog(self.match_id, self.table.prevalent_wind, tuple(self.deals), tuple(self.actions),
                       fans.total if fans is not None else None, botzone_fans(fans) if fans is not None else (),
                       outcome.kind == "draw", outcome.scores, self.table.wall)
-        return GameResult(log, outcome, self.table)
+        late = self.late if outcome.kind == "foul" and outcome.offender == self.late else None
+        return GameResult(log, outcome, self.table, self.answer_times if self.limits else [], late)
 
     def _play(self) -> Outcome:
         table = self.table
@@ -246,13 +286,15 @@ class _Game:
         return self._win(robbers[0], tile, [(q, "Hu", tile) for q in robbers[1:]])
 
 
-def play_game(agents, walls, prevalent_wind: int = 0, match_id: str = "mjfast") -> GameResult:
-    """Play one game on `walls` (walls.deal_walls) among four agents (agents.py)."""
+def play_game(agents, walls, prevalent_wind: int = 0, match_id: str = "mjfast",
+              limits: "TimeLimits | None" = None) -> GameResult:
+    """Play one game on `walls` (walls.deal_walls) among four agents (agents.py), with the
+    judge's time limits if `limits` (see the module doc)."""
     if len(agents) != 4:
         raise ValueError(f"a game needs four agents, got {len(agents)}")
     if not match_id or len(match_id.split()) != 1:
         raise ValueError(f"a match id is one word (the log's 'Match <id>' line), got {match_id!r}")
-    return _Game(agents, walls, prevalent_wind, match_id).run()
+    return _Game(agents, walls, prevalent_wind, match_id, limits).run()
 
 
 def play_games(agents, seeds, wall: str = DUPLICATE, match_prefix: str = "mjfast"):

@@ -20,7 +20,8 @@ class RequestError(ValueError):
         self.code = code
 
 
-_TYPES = {str: "a string", int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
+_TYPES = {str: "a string", int: "an integer", float: "a number", bool: "true or false", list: "a list",
+          dict: "an object"}
 
 
 def _take(params: dict, allowed: dict, required: tuple = ("hand",)) -> dict:
@@ -114,21 +115,24 @@ def op_waits(params: dict) -> dict:
 
 
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
-           draws=None, drawn=None) -> dict:
-    """The advise result: the hand, its shanten (overall and per form) and every discard.
-    A hand waiting to draw raises HandError (advise ranks the discards of one that has drawn)."""
+           draws=None, drawn=None, budget_ms=None) -> dict:
+    """The advise result: the hand, its shanten (overall and per form), the model that ranked
+    the discards (mjfast.budget.MODELS) and every discard. A hand waiting to draw raises
+    HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
 
     from ..hand import require_size
 
     require_size(hand, 14, "advise")
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
-                                   flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws, drawn=drawn)
+                                   flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws, drawn=drawn,
+                                   budget_ms=budget_ms)
     by_form = mjfast.shanten_by_form(hand)
     return {
         "hand": hand.to_compact(),
         "shanten": min(v for v in by_form.values() if v is not None),
         "shanten_by_form": by_form,
+        "model": options[0].model,
         "options": [_option(o) for o in options],
     }
 
@@ -158,7 +162,7 @@ def _value_fields(row: dict, o) -> None:
         row["win_by_draw"] = [round(p, 4) for p in o.win_by_draw]
 
 
-_VALUE = {"ranking": (str,), "draws": (int,)}
+_VALUE = {"ranking": (str,), "draws": (int,), "budget_ms": (int, float)}
 
 
 def op_advise(params: dict) -> dict:
@@ -180,9 +184,12 @@ def claim(hand, tile, offered_by, visible=None, last_discard=False, **conditions
         row = {"action": o.action, "meld": o.meld, "discard": o.discard, "shanten": o.shanten}
         if o.fans is not None:
             row["fans"] = o.fans
+        if o.valid_acceptance is not None:
+            row["valid_acceptance"] = o.valid_acceptance
         _value_fields(row, o)
         rows.append(row)
-    return {"hand": hand.to_compact(), "tile": tile, "from": WHO[offered_by], "options": rows}
+    return {"hand": hand.to_compact(), "tile": tile, "from": WHO[offered_by], "model": options[-1].model,
+            "options": rows}
 
 
 def op_claim(params: dict) -> dict:
