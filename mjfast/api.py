@@ -354,7 +354,7 @@ class DiscardQuery(NamedTuple):
     job: budget.Job
     efficiency_order: list
 
-    def ranked(self, figures: "budget.Figures", model: str, ranking: str, drawn: "int | None") -> list:
+    def valued(self, figures: "budget.Figures", model: str, ranking: str, drawn: "int | None") -> list:
         """The options with their value figures (per tile id), ordered by `ranking`; ties
         (equal figures) go in the efficiency order, which agrees with strong play more often
         than the fan-aware one, except that the drawn tile goes first when its figure is within
@@ -437,7 +437,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
         _raise_for(h, 14, "best_discards", visible)
     if found is None:
         return query.options  # no value graph fitted the budget: the fan-aware ranking
-    return query.ranked(found[0], used, ranking, drawn)
+    return query.valued(found[0], used, ranking, drawn)
 
 
 def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,

@@ -131,7 +131,7 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
                                        v.win_probability, v.expected_score, v.ready_by_draw, v.win_by_draw,
                                        model=used_model))
             continue
-        best = query.ranked(figures, used_model, ranking, None)[0]
+        best = query.valued(figures, used_model, ranking, None)[0]
         options.append(ClaimOption(action, str(meld), best.tile, best.shanten, best.win_probability,
                                    best.expected_score, best.ready_by_draw, best.win_by_draw,
                                    valid_acceptance=best.valid_acceptance, model=used_model))
