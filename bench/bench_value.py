@@ -49,7 +49,8 @@ def bench_value_figures_by_shanten(benchmark):
 
     def value(counts):
         hand_values(table, counts, api.NO_MELDS, 0, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code, JUDGE.minimum,
-                          0, DRAWS, model.ron_discards, model.hazard, model.extra, ready, win, score, work)
+                    0, DRAWS, model.ron_discards, model.hazard, model.extra, np.zeros(34), np.zeros(34),
+                    np.ones(DRAWS + 1), np.zeros(1, np.int64), ready, win, score, work)
 
     value(hands[1][0])  # compiled or loaded before the clock
     results = {}

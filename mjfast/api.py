@@ -130,6 +130,12 @@ class DiscardOption(NamedTuple):
     budget had no room for them), "fan-aware" (no value figures: asked for, or no value graph
     fitted the budget) or "efficiency" (no fan figures either). The same for every option of
     a query."""
+    deal_in: "float | None" = None
+    """With the opponents' danger (best_discards' `danger`): the probability that this discard
+    deals in now (mjfast.danger)."""
+    deal_in_cost: "float | None" = None
+    """With the danger: the points this discard is expected to lose now, deal_in x what
+    dealing in pays. expected_score is net of it and of the danger of the later discards."""
 
     @property
     def useful(self) -> tuple[str, ...]:
@@ -266,8 +272,8 @@ def _load_fan_inputs():
 # An option from all its fields in order, without the keyword-handling __new__ (a list of
 # options is built on every query); the defaults of the fields a ranking leaves out.
 _new_option = tuple.__new__
-_NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), (), budget.FAN_AWARE
-_NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES[:-1] + (budget.EFFICIENCY,)
+_NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), (), budget.FAN_AWARE, None, None
+_NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES[:4] + (budget.EFFICIENCY, None, None)
 
 
 def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None" = None) -> list[DiscardOption]:
@@ -361,19 +367,23 @@ class DiscardQuery(NamedTuple):
         DRAWN_TIE of the best (docs/advice.md)."""
         ready, win, score = figures
         position = {t: i for i, t in enumerate(self.efficiency_order)}
+        danger = self.job.deal_in is not budget.NO_RISK
+        deal_in, cost = self.job.deal_in.tolist(), (self.job.deal_in * self.job.loss).tolist()
         valued = []
         for option in self.options:
             t = _TILE_IDS[option.tile]
             valued.append((option._replace(win_probability=float(win[t, -1]), expected_score=float(score[t]),
                                            ready_by_draw=tuple(ready[t].tolist()), win_by_draw=tuple(win[t].tolist()),
-                                           model=model), position[t]))
+                                           model=model, deal_in=deal_in[t] if danger else None,
+                                           deal_in_cost=cost[t] if danger else None), position[t]))
         field = "win_probability" if ranking == "win-probability" else "expected_score"
         valued.sort(key=lambda o: (-getattr(o[0], field), o[1]))
         ordered = [option for option, _ in valued]
         if drawn is not None:
             name = TILE_NAMES[drawn]
             mine = next(i for i, option in enumerate(ordered) if option.tile == name)
-            if getattr(ordered[mine], field) >= (1 - DRAWN_TIE) * getattr(ordered[0], field):
+            best = getattr(ordered[0], field)
+            if best - getattr(ordered[mine], field) <= DRAWN_TIE * abs(best):
                 ordered.insert(0, ordered.pop(mine))
         return ordered
 
@@ -383,7 +393,7 @@ _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 
 def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True,
                   next_step=True, ruleset=None, ranking=None, draws=None,
-                  model: "ValueModel | None" = None, drawn=None, budget_ms=None) -> list[DiscardOption]:
+                  model: "ValueModel | None" = None, drawn=None, budget_ms=None, danger=None) -> list[DiscardOption]:
     """Every distinct discard of a 3n+2 hand, best first.
 
     ranking (default DEFAULT_RANKING, "expected-score"): by the value figures (the expected
@@ -414,6 +424,10 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     model that fits is used (mjfast.budget: the model as stated, its lower bound without
     exchanges, or no value figures and the fan-aware ranking) and every option names it
     (DiscardOption.model). Without a budget the figures are always the model's as stated.
+
+    danger: the opponents' danger (mjfast.danger.Danger, e.g. danger.table_danger of a game's
+    table): the value rankings then count the cost of dealing in, this discard's and the
+    later ones', and may fold (docs/advice.md); each option carries deal_in and deal_in_cost.
     """
     ranking = _ranking(ranking, fan_aware)
     budget_ms = budget.check_budget(budget_ms)
@@ -427,7 +441,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
             _raise_for(h, 14, "best_discards", visible)
         return options_from_rows(rows, n)
     query = discard_query(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
-                          ruleset=ruleset, draws=draws, model=model, value=ranking != "fan-aware")
+                          ruleset=ruleset, draws=draws, model=model, value=ranking != "fan-aware", danger=danger)
     if ranking == "fan-aware":
         return query.options
     if drawn is not None:
@@ -441,7 +455,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
 
 
 def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
-                  model: "ValueModel | None" = None, value: bool = True) -> DiscardQuery:
+                  model: "ValueModel | None" = None, value: bool = True, danger=None) -> DiscardQuery:
     """best_discards' fan-aware options of a 3n+2 hand and, with `value`, its value graph
     (the job) and efficiency order, ready to run (see DiscardQuery); raises HandError for a
     hand or visible tiles that the query cannot take."""
@@ -471,8 +485,30 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
     job = budget.Job((table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code, rules.minimum,
                       flowers), model.draws, min(o.shanten for o in options), float(model.ron_discards),
-                     float(model.hazard))
+                     float(model.hazard), *_danger_inputs(danger, model.draws))
     return DiscardQuery(options, job, efficiency_order)
+
+
+def _danger_inputs(danger, draws: int) -> tuple:
+    """(deal_in, loss, growth) of a Job from a mjfast.danger.Danger (checked), or the Job's
+    defaults without one. The growth is capped so that no discard deals in for certain."""
+    if danger is None:
+        return budget.NO_RISK, budget.NO_RISK, budget.Job._field_defaults["growth"]
+    from .danger import Danger
+
+    if not isinstance(danger, Danger):
+        raise HandError(f"danger must be a mjfast.danger.Danger (danger_of, table_danger), got {type(danger).__name__}")
+    deal_in = np.ascontiguousarray(danger.deal_in, np.float64)
+    loss = np.ascontiguousarray(danger.loss, np.float64)
+    growth = np.ascontiguousarray(danger.growth, np.float64)
+    if deal_in.shape != (N_KINDS,) or loss.shape != (N_KINDS,) or growth.ndim != 1 or len(growth) < draws + 1 or \
+            not (np.all((deal_in >= 0) & (deal_in <= 1)) and np.all(loss >= 0) and np.all(growth >= 0)):
+        raise HandError(f"a Danger needs deal_in (34, in 0..1), loss (34, >= 0) and growth (>= 0, at least draws + 1 "
+                        f"= {draws + 1} of them)")
+    top = deal_in.max()
+    if top > 0:
+        growth = np.minimum(growth, 1.0 / top)
+    return deal_in, loss, growth
 
 
 def _drawn_tile(counts: np.ndarray, drawn) -> int:
@@ -505,14 +541,15 @@ class HandValue(NamedTuple):
 
 
 def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
-               model: "ValueModel | None" = None, budget_ms=None) -> HandValue:
+               model: "ValueModel | None" = None, budget_ms=None, danger=None) -> HandValue:
     """The value figures of a 3n+1 hand waiting to draw (the model of best_discards): what a
     claim passed leaves, or a hand after an exposed kong, before its replacement draw (give
-    one draw more). budget_ms as for best_discards."""
+    one draw more). budget_ms and danger as for best_discards (the danger of its later
+    discards: growth[1] is the first's)."""
     budget_ms = budget.check_budget(budget_ms)
     h = h if isinstance(h, Hand) else parse_hand(h)
     job = hand_job(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
-                   ruleset=ruleset, draws=draws, model=model)
+                   ruleset=ruleset, draws=draws, model=model, danger=danger)
     status, found, used = budget.value_figures([job], value_model(draws, model).extra, budget_ms)
     if status != _rows.OK:
         _raise_for(h, 13, "hand_value", visible)
@@ -520,7 +557,7 @@ def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
 
 
 def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
-             model: "ValueModel | None" = None) -> "budget.Job":
+             model: "ValueModel | None" = None, danger=None) -> "budget.Job":
     """The value graph (mjfast.budget.Job) of a 3n+1 Hand as it stands."""
     counts, meld_counts, n_melds = h.kernel_arrays()
     table, _ = _context or kernel_context()
@@ -530,7 +567,8 @@ def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flower
     seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
     return budget.Job((table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
                        _visible(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers)),
-                      model.draws, shanten(h), float(model.ron_discards), float(model.hazard))
+                      model.draws, shanten(h), float(model.ron_discards), float(model.hazard),
+                      *_danger_inputs(danger, model.draws))
 
 
 def hand_value_of(job: "budget.Job", figures: "budget.Figures | None", model: str) -> HandValue:

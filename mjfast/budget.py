@@ -48,16 +48,24 @@ US_PER_HAND = 5.0
 MAX_BUDGET_MS = 600_000
 
 
+NO_RISK = np.zeros(34)  # a Job's deal_in and loss without danger
+_FLAT = np.ones(42)
+
+
 class Job(NamedTuple):
     """One value graph of a query: efficiency.value.hand_values' arguments up to `flowers`
     (`inputs`), the draws, the shanten it is played from (after the best discard for 14
-    tiles: MAX_EXCHANGE_SHANTEN applies to it), and the model's ron_discards and hazard."""
+    tiles: MAX_EXCHANGE_SHANTEN applies to it), the model's ron_discards and hazard, and the
+    danger (mjfast.danger.Danger's deal_in, loss and growth; none by default)."""
 
     inputs: tuple
     draws: int
     shanten: int
     ron_discards: float
     hazard: float
+    deal_in: np.ndarray = NO_RISK
+    loss: np.ndarray = NO_RISK
+    growth: np.ndarray = _FLAT
 
 
 class Figures(NamedTuple):
@@ -152,8 +160,8 @@ def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
     figures = Figures(np.empty((34, job.draws)), np.empty((34, job.draws)), np.empty(34))
     start = time.perf_counter()
     with lock:
-        status, _, hands = hand_values.call(*job.inputs, job.draws, job.ron_discards, job.hazard, extra, stop,
-                                            *figures, work)
+        status, _, hands = hand_values.call(*job.inputs, job.draws, job.ron_discards, job.hazard, extra, job.deal_in,
+                                            job.loss, job.growth, stop, *figures, work)
     if status == 0 and hands >= 2000:  # smaller graphs are mostly the call's own cost
         _us_per_hand = 0.8 * _us_per_hand + 0.2 * (time.perf_counter() - start) * 1e6 / hands
     return status, hands, figures

@@ -73,19 +73,29 @@ class ClaimOption(NamedTuple):
     model: str = budget.VALUE
     """The model behind the figures and the order, the same for every option of an answer
     (see DiscardOption.model): "fan-aware" means no value figures."""
+    deal_in: "float | None" = None
+    """With the danger, after a chow or pung: the chance that its discard deals in (see
+    DiscardOption.deal_in)."""
+    deal_in_cost: "float | None" = None
+    """With the danger, after a chow or pung: the points its discard is expected to lose."""
 
 
 def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
                   ruleset=None, draws=None, model: "ValueModel | None" = None, ranking=None,
-                  last_discard: bool = False, budget_ms=None) -> list[ClaimOption]:
+                  last_discard: bool = False, budget_ms=None, danger=None) -> list[ClaimOption]:
     """Every answer to `tile` discarded by another player, best first (see the module doc).
 
     hand: the 3n+1 hand waiting to draw; offered_by: who discards it, 1 the player on the left
     (上家, the only one whose discard may be chowed), 2 across, 3 on the right; visible: the
     tiles seen elsewhere, not counting the offered one. last_discard: the game's last discard
     (the next player has no tile to draw), which can only be won on. ranking:
-    "expected-score" (the default), "win-probability" or "fan-aware"; draws, model and
-    budget_ms (for the whole answer) as for best_discards.
+    "expected-score" (the default), "win-probability" or "fan-aware"; draws, model,
+    budget_ms (for the whole answer) and danger (mjfast.danger.Danger: the discard after a
+    chow or pung, and every later one) as for best_discards.
+
+    A chow or pung takes the place of this round's draw (the claimed tile is the round's
+    tile), so its continuation has one draw fewer than passing; an exposed kong's replacement
+    draw is its round's draw.
     """
     h = hand if isinstance(hand, Hand) else parse_hand(hand)
     if h.drawn:
@@ -107,15 +117,16 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
     after_pass[t] += 1
     value = ranking != "fan-aware"
     # (action, meld, the hand after it, its 14-tile query or None, its value graph)
-    choices = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model, **conditions)
-                if value else None)]
+    choices = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model, danger=danger,
+                                                **conditions) if value else None)]
     for meld, used in ([] if last_discard else _claims(h, t, offered_by)):
         after = Hand(standing_less(h, used), h.melds + (meld,))
-        if meld.kind == KONG:  # the replacement draw comes at once
-            job = hand_job(after, seen, draws=min(model.draws + 1, 40), model=model, **conditions) if value else None
+        if meld.kind == KONG:  # the replacement draw is the round's draw
+            job = hand_job(after, seen, draws=model.draws, model=model, danger=danger, **conditions) if value else None
             choices.append(("kong", meld, after, None, job))
-        else:
-            query = discard_query(after, seen, draws=model.draws, model=model, value=value, **conditions)
+        else:  # the claimed tile is the round's: one draw fewer
+            query = discard_query(after, seen, draws=max(1, model.draws - 1), model=model, value=value, danger=danger,
+                                  **conditions)
             choices.append((_ACTION[meld.kind], meld, after, query, query.job))
     win = _win(h, t, seen, conditions)
     found = None
@@ -134,7 +145,8 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
         best = query.valued(figures, used_model, ranking, None)[0]
         options.append(ClaimOption(action, str(meld), best.tile, best.shanten, best.win_probability,
                                    best.expected_score, best.ready_by_draw, best.win_by_draw,
-                                   valid_acceptance=best.valid_acceptance, model=used_model))
+                                   valid_acceptance=best.valid_acceptance, model=used_model, deal_in=best.deal_in,
+                                   deal_in_cost=best.deal_in_cost))
     field = "win_probability" if ranking == "win-probability" else "expected_score"
     return sorted(options, key=lambda o: (-getattr(o, field), CLAIMS.index(o.action)))
 

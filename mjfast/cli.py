@@ -114,12 +114,14 @@ def _advise(args) -> int:
 
     hand = _parse(args.hand)
     conditions = _conditions(args, "seat_wind", "prevalent_wind", "flowers")
+    opponents = [_opponent(text) for text in args.opponent] or None
     if args.claim is not None:
         result = claim(hand, args.claim, {"left": 1, "across": 2, "right": 3}[args.offered_by], args.visible,
-                       ranking=args.ranking, draws=args.draws, budget_ms=args.budget_ms, **conditions)
+                       opponents=opponents, ranking=args.ranking, draws=args.draws, budget_ms=args.budget_ms,
+                       **conditions)
         return _print_claims(result, args)
     result = advice(hand, args.visible, ranking=args.ranking, draws=args.draws, drawn=args.drawn,
-                    budget_ms=args.budget_ms, **conditions)
+                    budget_ms=args.budget_ms, opponents=opponents, **conditions)
     if args.json:
         import json
 
@@ -137,6 +139,10 @@ def _advise(args) -> int:
                     f"within {draws} draws, the points it is worth on average", "bold", "yellow"))
         if result["model"] == "value-no-exchange":
             print(style("(lower bounds without exchanges: the time budget had no room for them)", "dim"))
+        if "ready" in result:
+            ready = ", ".join(f"{100 * r:.0f}%" for r in result["ready"])
+            print(style(f"(net of dealing in: the opponents are ready with a wait worth 8 fans at {ready}; "
+                        "each line's last figures: this discard's chance to deal in and its cost)", "dim"))
         for option in result["options"]:
             print(_option_line(option, style, _value_text(option, style)))
         return 0
@@ -159,10 +165,27 @@ def _advise(args) -> int:
 _RANKED_BY = {"expected-score": "expected score", "win-probability": "win probability"}
 
 
+def _opponent(text: str):
+    """An --opponent SEAT:DISCARDS:MELDS:DRAWS (the last three may be empty or left out)."""
+    from .danger import opponent
+
+    parts = text.split(":")
+    if len(parts) > 4:
+        raise CommandError(f"--opponent takes SEAT:DISCARDS:MELDS:DRAWS, got {text!r}")
+    seat, discards, melds, draws = parts + [""] * (4 - len(parts))
+    if draws and not draws.isdigit():
+        raise CommandError(f"--opponent {text!r}: DRAWS is a number of tiles drawn, got {draws!r}")
+    return opponent(seat, discards, melds, int(draws or 0))
+
+
 def _value_text(option: dict, style: Style) -> str:
     """An option's value figures and shanten."""
     win = style(f"{100 * option['win_probability']:5.1f}%", "green" if option["win_probability"] else "red")
-    return f"{win} {option['expected_score']:6.2f}  {_shanten_words(option['shanten']):9s}"
+    text = f"{win} {option['expected_score']:6.2f}  {_shanten_words(option['shanten']):9s}"
+    if "deal_in" in option:
+        danger = f" {100 * option['deal_in']:4.1f}% -{option['deal_in_cost']:.2f}"
+        text += style(danger, "red" if option["deal_in"] >= 0.05 else "dim")
+    return text
 
 
 def _print_claims(result: dict, args) -> int:
@@ -345,8 +368,10 @@ def _botzone(args) -> int:
     for name in ("first_limit", "limit", "think_ms"):
         if not getattr(args, name) > 0:
             raise CommandError(f"--{name.replace('_', '-')} takes a positive number, got {getattr(args, name)}")
+    if args.danger and args.bot != "mjfast":
+        raise CommandError("--danger is an option of mjfast's bot; the others count no danger")
     clock = None if args.no_clock else Clock(args.first_limit, args.limit, think_ms=args.think_ms)
-    bot = BOTS[args.bot](wall=args.wall, clock=clock)
+    bot = BOTS[args.bot](wall=args.wall, clock=clock, **({"danger": True} if args.danger else {}))
     return run(bot, keep_running=args.keep_running)
 
 
@@ -460,6 +485,9 @@ def _parser() -> argparse.ArgumentParser:
     advise.add_argument("--ranking", choices=("expected-score", "win-probability", "fan-aware", "efficiency"),
                         default=None, help="how to rank (default: expected-score; see docs/advice.md)")
     advise.add_argument("--draws", type=int, default=None, help="the draws left in the game (default 10)")
+    advise.add_argument("--opponent", action="append", default=[], metavar="SEAT:DISCARDS:MELDS:DRAWS",
+                        help="an opponent as seen (their discards in order, their exposed melds, the tiles they have "
+                             "drawn), e.g. S:19mEC:[CCC1]:8; repeat for each: the discards' danger is counted")
     advise.add_argument("--budget-ms", type=float, default=None, metavar="MS",
                         help="the milliseconds the value ranking may take (the richest model that fits; default: none)")
     advise.add_argument("--drawn", default=None, metavar="TILE",
@@ -521,6 +549,9 @@ def _parser() -> argparse.ArgumentParser:
     botzone.add_argument("--think-ms", type=float, default=200.0, metavar="MS",
                          help="the most the value ranking may take in one answer (default 200)")
     botzone.add_argument("--no-clock", action="store_true", help="keep no time limit (the value ranking unbounded)")
+    botzone.add_argument("--danger", action="store_true",
+                         help="mjfast's bot: count the cost of dealing in (mjfast.danger; measured weaker against "
+                              "wr786's bot, docs/advice.md)")
     botzone.add_argument("--wall", choices=walls, default="duplicate",
                          help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=_botzone)

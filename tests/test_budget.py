@@ -68,7 +68,7 @@ def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, work = kernel_context()
     args = (table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code, JUDGE.minimum, 0,
-            9, 2.0, 0.0, 1)
+            9, 2.0, 0.0, 1, np.zeros(34), np.zeros(34), np.ones(10))
     outputs = (np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
     raised = np.ones(1, np.int64)
     assert V.hand_values(*args, raised, *outputs, work)[0] == V.STOPPED

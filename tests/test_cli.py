@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 import sys
 
@@ -224,3 +225,17 @@ def test_advise_claim_ranks_passing_and_every_claim(capsys):
     assert "chow [789s3], then discard" in lines[1]
     status, out, _ = run(capsys, "advise", "123m456p78s1157sE", "--claim", "9s", "--from", "across", "--json")
     assert [o["action"] for o in json.loads(out)["options"]] == ["pass"]
+
+
+def test_advise_with_opponents_shows_the_danger_of_each_discard(capsys):
+    status, out, _ = run(capsys, "advise", "123m456p789s1357sE", "--visible", "19mE CCC", "--opponent",
+                         "S:19mE:[CCC1]:12", "--draws", "8", "--no-color")
+    assert status == 0 and "net of dealing in" in out
+    first = next(line for line in out.splitlines() if line.lstrip().startswith("E "))
+    assert re.search(r"\d+\.\d% -\d+\.\d\d", first)  # its chance to deal in and its cost
+    status, out, _ = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:19mE", "--json")
+    assert "deal_in" in json.loads(out)["options"][0] and len(json.loads(out)["ready"]) == 1
+    status, out, err = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:1m:[EEE1]:many")
+    assert status == 2 and "DRAWS is a number" in err
+    status, out, _ = run(capsys, "advise", "269m378p13446sSWC", "--budget-ms", "5", "--draws", "9", "--no-color")
+    assert status == 0 and "no value figures: the time budget had no room for them" in out

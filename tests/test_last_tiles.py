@@ -17,10 +17,11 @@ import numpy as np
 import pytest
 
 from mjfast import best_discards
+from mjfast.danger import ways_to_wait
 from mjfast.game import InProcessAgent, MjfastBot, ProtocolBot, check_games, format_game, parse_game, play_game
 from mjfast.game.logformat import BrokenGame
 from mjfast.game.protocol import PASS, Response
-from mjfast.game.safety import safest_discard, ways_to_wait
+from mjfast.game.safety import safest_discard
 from mjfast.game.state import DUPLICATE, DUPLICATE_FLOWERS, SHARED, WALLS, IllegalAction, TableState
 from mjfast.game.tokens import TOKEN_ID
 from mjfast.game.walls import DuplicateWalls, deal_walls
@@ -268,9 +269,10 @@ def test_mjfast_bot_makes_the_last_discard_the_safest_tile():
 
 def test_safety_counts_the_ways_to_wait():
     unseen = np.full(34, 4, np.int64)
-    assert ways_to_wait(TOKEN_ID["F1"], unseen) == 4 + 6  # single and pair waits only
-    assert ways_to_wait(TOKEN_ID["W1"], unseen) == 4 + 6 + 16  # and the run 23m
-    assert ways_to_wait(TOKEN_ID["W5"], unseen) == 4 + 6 + 3 * 16  # 34m, 46m, 67m
+    ways = ways_to_wait(unseen)
+    assert ways[TOKEN_ID["F1"]] == 4 + 6  # single and pair waits only
+    assert ways[TOKEN_ID["W1"]] == 4 + 6 + 16  # and the run 23m
+    assert ways[TOKEN_ID["W5"]] == 4 + 6 + 3 * 16  # 34m, 46m, 67m
     unseen[TOKEN_ID["J1"]] = 0
     held = np.zeros(34, np.int64)
     held[[TOKEN_ID["J1"], TOKEN_ID["W5"], TOKEN_ID["F1"]]] = 1

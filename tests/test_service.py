@@ -176,3 +176,41 @@ def test_review_of_a_log_in_either_format():
                          ({}, "bad_param")):
         error = handle({"op": "review", **params})["error"]
         assert error["code"] == code and error["message"]
+
+
+def test_advise_and_claim_with_opponents_a_budget_and_the_model(lines):
+    hand, visible = "123m456p789s1357sE", "19mE CCC 1p2p"
+    opponents = [{"seat": "S", "discards": "19mE", "melds": "[CCC1]", "draws": 12},
+                 {"seat": 2, "discards": ["1p", "2p"], "draws": 14}]
+    result = lines({"op": "advise", "hand": hand, "visible": visible, "draws": 8, "opponents": opponents})["result"]
+    from mjfast.danger import hand_danger, opponent
+
+    danger = hand_danger(hand, visible, [opponent("S", "19mE", "[CCC1]", 12), opponent(2, ["1p", "2p"], (), 14)],
+                         "E", 8)
+    expected = mjfast.best_discards(hand, visible=visible, draws=8, danger=danger)
+    assert [o["tile"] for o in result["options"]] == [o.tile for o in expected] and result["model"] == "value"
+    assert [o["deal_in"] for o in result["options"]] == [round(o.deal_in, 4) for o in expected]
+    assert result["ready"] == [round(r, 4) for r in danger.ready] and len(result["ready"]) == 2
+    plain = lines({"op": "advise", "hand": hand, "budget_ms": 60000})["result"]
+    assert plain["model"] == "value" and "ready" not in plain and "deal_in" not in plain["options"][0]
+    claim = lines({"op": "claim", "hand": "123m456p78s1157sE", "tile": "9s", "from": "left",
+                   "opponents": opponents[:1], "budget_ms": 60000})["result"]
+    assert claim["model"] == "value" and claim["options"][0]["action"] == "chow" and "deal_in" in claim["options"][0]
+    assert lines({"op": "claim", "hand": "123m456p78s1157sE", "tile": "9s", "from": "left",
+                  "ranking": "fan-aware"})["result"]["model"] == "fan-aware"
+
+
+@pytest.mark.parametrize("request_text, code, words", [
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "budget_ms": 0}', "bad_hand", "budget_ms"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "budget_ms": "fast"}', "bad_param", "a number"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": {"seat": "S"}}', "bad_param", "a list"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": [{"discards": "1m"}]}', "bad_param", "'seat'"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": [{"seat": "X"}]}', "bad_hand", "seat"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": [{"seat": "S", "draws": 99}]}', "bad_hand", "0..40"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": [{"seat": "S", "luck": 1}]}', "bad_param", "luck"),
+    ('{"op": "advise", "hand": "123m456p789s1357sE", "opponents": [{"seat": "S"}, {"seat": "W"}, {"seat": "N"}, '
+     '{"seat": "E"}]}', "bad_param", "at most 3"),
+])
+def test_bad_opponents_and_budgets_are_request_errors(lines, request_text, code, words):
+    error = lines(request_text)["error"]
+    assert error["code"] == code and words in error["message"]

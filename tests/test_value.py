@@ -38,12 +38,17 @@ HAZARD = 0.05
 class BruteForce:
     """The model of value.py written out as an expectimax over every draw and discard (no
     graph, no budget), memoised on (hand, draws left): the figures of a concealed 13-tile hand.
-    `reference`: the decision hand (its tiles discarded since count as seen)."""
+    `reference`: the decision hand (its tiles discarded since count as seen). With `risk`, a
+    danger the same for every tile: a discard s draws from now (of `draws` in all) deals in
+    with probability risk x growth[s] and costs `loss`; the player may fold before any draw."""
 
-    def __init__(self, reference, visible=None, seat="E", prevalent="E", flowers=0):
+    def __init__(self, reference, visible=None, seat="E", prevalent="E", flowers=0, risk=0.0, loss=0.0,
+                 growth=None, draws=0):
         self.reference = np.array(reference, np.int64)
         self.fixed = np.zeros(34, np.int64) if visible is None else np.array(visible, np.int64)
         self.conditions = dict(seat_wind=seat, prevalent_wind=prevalent, flowers=flowers)
+        self.risk, self.loss, self.draws = risk, loss, draws
+        self.growth = np.ones(draws + 1) if growth is None else growth
         self._ready = lru_cache(maxsize=None)(self._ready)
         self.ready_chance = lru_cache(maxsize=None)(self.ready_chance)
         self.win_and_score = lru_cache(maxsize=None)(self.win_and_score)
@@ -104,22 +109,24 @@ class BruteForce:
         unseen = self.unseen(hand)
         n = unseen.sum()
         ron = 1.0 - (1.0 - copies / n) ** RON if copies else 0.0
+        risk = self.risk * self.growth[self.draws - k + 1] if self.risk else 0.0
         w = s = 0.0
         for u in np.flatnonzero(unseen):
-            best = [0.0, 0.0]
-            if k > 1:
-                drawn = hand.copy()
-                drawn[u] += 1
-                for d in np.flatnonzero(drawn):
-                    after = drawn.copy()
-                    after[d] -= 1
-                    best = [max(b, f) for b, f in zip(best, self.win_and_score(after.tobytes(), k - 1))]
+            drawn = hand.copy()
+            drawn[u] += 1
+            best_w = best_s = -np.inf
+            for d in np.flatnonzero(drawn):  # every discard (the last at its danger too)
+                after = drawn.copy()
+                after[d] -= 1
+                later_w, later_s = self.win_and_score(after.tobytes(), k - 1)
+                best_w = max(best_w, (1 - risk) * later_w)
+                best_s = max(best_s, (1 - risk) * later_s - risk * self.loss)
             won = self_drawn.get(u, 0.0)
-            w += unseen[u] / n * max(1.0 if won else 0.0, best[0])
-            s += unseen[u] / n * max(won, best[1])
+            w += unseen[u] / n * max(1.0 if won else 0.0, best_w)
+            s += unseen[u] / n * (max(won, best_s) if won else best_s)
         ron_score = total / copies if copies else 0.0
         go_on = (1 - ron) * (1 - HAZARD)
-        return ron + go_on * w, ron * ron_score + go_on * s
+        return ron + go_on * w, max(0.0, ron * ron_score + go_on * s)  # or fold
 
 
 def _kernel_figures(text: str, draws: int, visible=None):
@@ -132,7 +139,8 @@ def _kernel_figures(text: str, draws: int, visible=None):
     scores = np.empty(34)
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
     status, _, _ = V.hand_values(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
-                                 draws, RON, HAZARD, 1, np.zeros(1, np.int64), ready, win, scores, work)
+                                 draws, RON, HAZARD, 1, np.zeros(34), np.zeros(34), np.ones(draws + 1),
+                                 np.zeros(1, np.int64), ready, win, scores, work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
 
@@ -157,8 +165,12 @@ def test_the_figures_are_the_brute_force_of_the_model(text, draws):
 
 # --- the simulation ----------------------------------------------------------------------------
 
-def _graph_of(text: str, draws: int):
-    """The graph of the best discard's hand and every node's figures for 0..draws draws."""
+def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
+    """The graph of the best discard's hand and every node's figures for 0..draws draws (with
+    the danger deal_in, loss, growth if given)."""
+    deal_in = np.zeros(34) if deal_in is None else deal_in
+    loss = np.zeros(34) if loss is None else loss
+    growth = np.ones(draws + 1) if growth is None else growth
     hand = parse_hand(text)
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, work = api.kernel_context()
@@ -171,30 +183,40 @@ def _graph_of(text: str, draws: int):
     budget = int(dist[t]) - 1 + 1
     fixed = np.zeros(34, np.int64)
     status, graph, n13, n14 = V.build_graph(table, root[None, :], dist[t:t + 1], mask[t:t + 1], 1, meld_counts, n_melds,
-                                            0, fixed, hand14, 0, 0, JUDGE.code, JUDGE.minimum, 0, budget, RON, 1 << 16,
-                                            np.zeros(1, np.int64), work)
+                                            0, fixed, hand14, 0, 0, JUDGE.code, JUDGE.minimum, 0, budget, RON,
+                                            deal_in, loss, 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, n13))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, out_ready, out_win, out_score, nodes, np.zeros(1, np.int64))
+    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, deal_in, loss, growth, out_ready, out_win, out_score, nodes,
+                      np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
 
-def _play(graph, nodes, draws, figure, rng):
-    """One game of the model from node 0, played by the values of `figure` (0 win, 1 score):
-    returns (won, points)."""
-    (_, _, _, _, _, ron, ron_score, _, stay, edge_start, edge_end, edge_child, edge_p, edge_win, _, child_start,
-     children) = graph
+def _play(graph, nodes, draws, figure, rng, deal_in=None, loss=None, growth=None):
+    """One game of the model from node 0, played by the values of `figure` (0 win, 1 score),
+    with the danger deal_in, loss, growth if given: returns (won, points), points negative
+    for a deal-in."""
+    (_, _, _, _, _, ron, ron_score, _, stay, stay_risk, stay_cost, edge_start, edge_end, edge_child, edge_p, edge_win,
+     edge_tile, _, child_start, children, child_tile) = graph
+    deal_in = np.zeros(34) if deal_in is None else deal_in
+    loss = np.zeros(34) if loss is None else loss
+    growth = np.ones(draws + 1) if growth is None else growth
     values = nodes[figure]
     i = 0
     for k in range(draws, 0, -1):
+        if figure == 1 and values[k, i] <= 0.0:
+            return False, 0.0  # the model folds (or has no win left)
         if rng.random() < ron[i]:
             return True, ron_score[i]
         if rng.random() < HAZARD:
             return False, 0.0
+        g = growth[draws - k + 1]
         r = rng.random() - stay[i]
-        if r < 0:
-            continue  # a draw that can only go back
+        if r < 0:  # a draw that can only go back: its danger, on average over those draws
+            if stay_risk[i] > 0 and rng.random() < g * stay_risk[i] / stay[i]:
+                return False, -stay_cost[i] / stay_risk[i]
+            continue
         for e in range(edge_start[i], edge_end[i]):
             r -= edge_p[e]
             if r < 0:
@@ -202,14 +224,16 @@ def _play(graph, nodes, draws, figure, rng):
         else:
             continue
         j = edge_child[e]
-        best, best_value = i, values[k - 1, i]
-        if j >= 0:
-            for c in children[child_start[j]:child_start[j + 1]]:
-                if values[k - 1, c] > best_value:
-                    best, best_value = c, values[k - 1, c]
+        choices = [(i, edge_tile[e])]  # throwing the drawn tile back, or a discard the graph keeps
+        choices += [(children[c], child_tile[c]) for c in range(child_start[j], child_start[j + 1])] if j >= 0 else []
+        later, cost = values[k - 1], loss if figure == 1 else np.zeros(34)
+        worth = [(1 - g * deal_in[t]) * later[c] - g * deal_in[t] * cost[t] for c, t in choices]
+        best, tile = choices[int(np.argmax(worth))]
         won = edge_win[e]
-        if won > 0 and (1.0 if figure == 0 else won) >= best_value:
+        if won > 0 and (1.0 if figure == 0 else won) >= max(worth):
             return True, won
+        if deal_in[tile] > 0 and rng.random() < g * deal_in[tile]:
+            return False, -loss[tile]
         i = best
     return False, 0.0
 
@@ -345,3 +369,27 @@ def test_mjfast_bot_throws_back_the_drawn_tile_of_a_tie():
         held = "F3" if drawn == "F4" else "F4"
         bot.respond(f"1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 T5 T5 T6 {held}")
         assert bot.respond(f"2 {drawn}") == f"PLAY {drawn}"
+
+
+def test_a_graph_too_small_for_its_roots_asks_for_room():
+    """The first room of a graph must hold its roots: a ready hand without exchanges once got
+    room for 8 hands and had more discards that keep it ready (a write past the arrays)."""
+    hand = parse_hand("[123m2]11234p234678s")  # complete: many discards keep it ready
+    counts, meld_counts, n_melds = hand.kernel_arrays()
+    table, work = api.kernel_context()
+    hand14 = counts.astype(np.int64)
+    dist, mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    discard_sweep(table, hand14, meld_counts, n_melds, dist, mask, work, np.empty(5, np.int64), np.empty(5, np.int64))
+    ready = [t for t in range(34) if counts[t] and dist[t] == 1]
+    assert len(ready) > 8
+    roots = np.zeros((34, 34), np.int64)
+    for r, t in enumerate(ready):
+        roots[r] = hand14
+        roots[r, t] -= 1
+    args = (table, roots, dist[ready], mask[ready], len(ready), meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14,
+            0, 0, JUDGE.code, JUDGE.minimum, 0, 0, RON, np.zeros(34), np.zeros(34))
+    assert V.build_graph(*args, 8, np.zeros(1, np.int64), work)[0] == V.FULL
+    assert V.build_graph(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
+    lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
+    full = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6)}
+    assert all(lower[t] <= full[t] + 1e-12 for t in full) and max(lower.values()) > 0

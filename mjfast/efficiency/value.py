@@ -14,6 +14,11 @@ rest of the hand played to maximise each figure. docs/advice.md states the model
 - A win scores as the Botzone judge settles it, for the winner: 3 x (8 + F) self-drawn,
   8 + F + 2 x 8 on a discard, F the fans with flowers. A win that does not reach 8 fans
   (flowers aside) is no win.
+- The danger (mjfast.danger): a discard of tile x s draws from now deals in with probability
+  growth[s] x deal_in[x], ending the game at a cost of loss[x] points; at every turn the
+  player may instead fold (discard safe tiles to the end: no win, no cost), so that no
+  hand's expected score is below 0. Without danger (zeros) the figures are those of the
+  model without it.
 - The continuation: after each draw, any discard (or a win); the hands considered are those
   within `extra` steps of the best route: a hand reached after d draws is kept when its
   shanten + d is at most the best discard's shanten + extra (exchanges that keep or lose a
@@ -103,7 +108,7 @@ def _unseen(hand, fixed, reference, out):
 
 @njit(cache=True, nrt=True, inline="always")
 def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
-                prevalent, rules, minimum, flowers, budget, ron_discards, capacity, stop, work):
+                prevalent, rules, minimum, flowers, budget, ron_discards, deal_in, loss, capacity, stop, work):
     """The hands of the model (see the module doc) reachable from the 3n+1 `roots` (their
     deficiencies and useful masks given), within `budget`: a hand reached after d draws is
     kept when its shanten + d <= budget. Returns (status, arrays) with status FULL when the
@@ -112,9 +117,11 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
 
     13-tile hands ("nodes", root i is node i): counts, key, depth, deficiency, useful mask;
     per node the chance of a discard win per round (ron) and its mean score, whether it is
-    ready with a wait that can win, the probability of a draw that only goes back (stay),
-    and its draws (edges: the 14-tile hand reached, its probability, the self-drawn win's
-    score or 0). 14-tile hands: their discards kept (children, node indices)."""
+    ready with a wait that can win, the probability of a draw that only goes back (stay) and
+    of those draws, the sums of p x deal_in and p x deal_in x loss of the tile thrown back
+    (stay_risk, stay_cost), and its draws (edges: the 14-tile hand reached, its probability,
+    the self-drawn win's score or 0, the tile drawn). 14-tile hands: their discards kept
+    (children, node indices, and the tile each discards)."""
     cap13 = capacity
     cap14 = 4 * capacity
     cap_edges = 8 * capacity
@@ -130,14 +137,18 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
     ron_score13 = np.empty(cap13, np.float64)
     valid13 = np.empty(cap13, np.bool_)
     stay13 = np.empty(cap13, np.float64)
+    stay_risk13 = np.empty(cap13, np.float64)
+    stay_cost13 = np.empty(cap13, np.float64)
     edge_start = np.empty(cap13, np.int64)
     edge_end = np.empty(cap13, np.int64)
     edge_child = np.empty(cap_edges, np.int64)
     edge_p = np.empty(cap_edges, np.float64)
     edge_win = np.empty(cap_edges, np.float64)
+    edge_tile = np.empty(cap_edges, np.int64)
     keys14 = np.empty((cap14, 2), np.int64)
     child_start = np.empty(cap14 + 1, np.int64)
     children = np.empty(cap_children, np.int64)
+    child_tile = np.empty(cap_children, np.int64)
     size13 = 1
     while size13 < 2 * cap13:
         size13 *= 2
@@ -146,10 +157,12 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
         size14 *= 2
     slots13 = np.zeros(size13, np.int32)  # the hash tables: 0 is an empty slot, else index + 1
     slots14 = np.zeros(size14, np.int32)
-    graph = (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end,
-             edge_child, edge_p, edge_win, keys14, child_start, children)
+    graph = (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, stay_risk13, stay_cost13,
+             edge_start, edge_end, edge_child, edge_p, edge_win, edge_tile, keys14, child_start, children, child_tile)
 
     n13 = 0
+    if n_roots > cap13:
+        return FULL, graph, 0, 0  # the room must hold the roots (up to 34)
     for r in range(n_roots):
         k0, k1 = _hand_key(roots[r])
         j, s = _find(slots13, keys13, k0, k1)
@@ -186,9 +199,9 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
         for at_edge_pass in range(2):
             n_edges, n13, n14, n_children = _expand_nodes(
                 level, level_end, at_edge_pass == 1, table, meld_counts, n_melds, melds, fixed, reference, seat,
-                prevalent, rules, minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges,
-                n_children, hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
-                out, fan_work, score_vec, stop, work)
+                prevalent, rules, minimum, flowers, budget, ron_discards, deal_in, loss, graph, slots13, slots14, n13,
+                n14, n_edges, n_children, hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist,
+                form_mask, out, fan_work, score_vec, stop, work)
             if n13 < 0:
                 return n13, graph, 0, 0
         level = level_end
@@ -197,9 +210,9 @@ def build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_meld
 
 @njit(nrt=False)  # one call a pass over a depth's nodes: a call a node would count references to every array
 def _expand_nodes(first, last, at_edge, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules,
-                  minimum, flowers, budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand,
-                  unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work,
-                  score_vec, stop, work):
+                  minimum, flowers, budget, ron_discards, deal_in, loss, graph, slots13, slots14, n13, n14, n_edges,
+                  n_children, hand, unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask,
+                  out, fan_work, score_vec, stop, work):
     """_expand the nodes first..last-1 that are at the budget's edge (at_edge) or within it
     (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 FULL when
     the graph is full, STOPPED when stop[0] was raised (read before every node: a few µs
@@ -212,8 +225,9 @@ def _expand_nodes(first, last, at_edge, table, meld_counts, n_melds, melds, fixe
         if (dist13[i] - 1 + depth13[i] >= budget) == at_edge:
             n_edges, n13, n14, n_children = _expand(
                 i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers,
-                budget, ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score,
-                check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work)
+                budget, ron_discards, deal_in, loss, graph, slots13, slots14, n13, n14, n_edges, n_children, hand,
+                unseen, win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work,
+                score_vec, work)
             if n13 < 0:
                 break
     return n_edges, n13, n14, n_children
@@ -221,13 +235,13 @@ def _expand_nodes(first, last, at_edge, table, meld_counts, n_melds, melds, fixe
 
 @njit(nrt=False)
 def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
-            ron_discards, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen, win_score, check_bits,
-            ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work):
+            ron_discards, deal_in, loss, graph, slots13, slots14, n13, n14, n_edges, n_children, hand, unseen,
+            win_score, check_bits, ranks, sweep_dist, sweep_mask, form_dist, form_mask, out, fan_work, score_vec, work):
     """Node i's ready figures and draws, the 14-tile hands they reach and the discards those
     keep (see build_graph). Returns the new counts (n_edges, n13, n14, n_children), n13 FULL
     when the graph is full."""
-    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
-     edge_p, edge_win, keys14, child_start, children) = graph
+    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, stay_risk13, stay_cost13,
+     edge_start, edge_end, edge_child, edge_p, edge_win, edge_tile, keys14, child_start, children, child_tile) = graph
     cap13 = counts13.shape[0]
     cap14 = keys14.shape[0]
     cap_edges = edge_child.shape[0]
@@ -274,6 +288,8 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
             ron_score13[i] = ron_total / ron_copies
     edge_start[i] = n_edges
     stay = 0.0
+    stay_risk = 0.0
+    stay_cost = 0.0
     held = np.int64(0)
     for t in range(34):
         if hand[t]:
@@ -301,9 +317,12 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                 edge_child[n_edges] = -1
                 edge_p[n_edges] = p
                 edge_win[n_edges] = win_score[u]
+                edge_tile[n_edges] = u
                 n_edges += 1
             else:
                 stay += p
+                stay_risk += p * deal_in[u]
+                stay_cost += p * deal_in[u] * loss[u]
             continue
         if j < 0:
             if n14 >= cap14:
@@ -344,6 +363,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                 if n_children >= cap_children:
                     return n_edges, FULL, n14, n_children
                 children[n_children] = c
+                child_tile[n_children] = k
                 n_children += 1
             hand[u] -= 1
             if not (held >> u) & 1 and dist13[i] + d <= budget:
@@ -352,6 +372,7 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                 if n_children >= cap_children:
                     return n_edges, FULL, n14, n_children
                 children[n_children] = i
+                child_tile[n_children] = u
                 n_children += 1
             child_start[j + 1] = n_children
         active = win_score[u] > 0.0
@@ -362,30 +383,39 @@ def _expand(i, table, meld_counts, n_melds, melds, fixed, reference, seat, preva
                     break
         if not active:
             stay += p  # every discard kept after this draw goes back: the hand stays
+            stay_risk += p * deal_in[u]
+            stay_cost += p * deal_in[u] * loss[u]
             continue
         if n_edges >= cap_edges:
             return n_edges, FULL, n14, n_children
         edge_child[n_edges] = j
         edge_p[n_edges] = p
         edge_win[n_edges] = win_score[u]
+        edge_tile[n_edges] = u
         n_edges += 1
     stay13[i] = stay
+    stay_risk13[i] = stay_risk
+    stay_cost13[i] = stay_cost
     edge_end[i] = n_edges
     return n_edges, n13, n14, n_children
 
 
 @njit(cache=True, nrt=True, inline="always")
-def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score, out_nodes, stop):
+def values_by_draws(graph, n13, n14, n_roots, draws, hazard, deal_in, loss, growth, out_ready, out_win, out_score,
+                    out_nodes, stop):
     """The backward pass over the draws left: for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k
     draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
-    the win with `draws` left. Each figure with its own optimal policy (each later discard
-    the one that maximises it). The model is the same at every draw, so the values for k
-    draws left come from those for k - 1. out_nodes, if it has room ((2, draws + 1, n13)),
-    gets every node's win probability and expected score for k = 0..draws (the tests' view of
-    the policy). Returns OK, or STOPPED when stop[0] was raised (read before every draw)."""
-    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, edge_start, edge_end, edge_child,
-     edge_p, edge_win, keys14, child_start, children) = graph
+    the win with `draws` left, less the expected cost of dealing in. Each figure with its own
+    optimal policy (each later discard the one that maximises it; the score's may fold, see
+    the module doc). The model is the same at every draw but for the danger's growth (the
+    discard after the draw made with k left is growth[draws - k + 1] x as dangerous as now),
+    so the values for k draws left come from those for k - 1. out_nodes, if it has room ((2,
+    draws + 1, n13)), gets every node's win probability and expected score for k = 0..draws
+    (the tests' view of the policy). Returns OK, or STOPPED when stop[0] was raised (read
+    before every draw)."""
+    (counts13, keys13, depth13, dist13, mask13, ron13, ron_score13, valid13, stay13, stay_risk13, stay_cost13,
+     edge_start, edge_end, edge_child, edge_p, edge_win, edge_tile, keys14, child_start, children, child_tile) = graph
     ready = np.empty(n13, np.float64)
     win = np.zeros(n13, np.float64)
     score = np.zeros(n13, np.float64)
@@ -397,6 +427,8 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
     best_ready = np.empty(n14, np.float64)
     best_win = np.empty(n14, np.float64)
     best_score = np.empty(n14, np.float64)
+    risk = np.empty(34, np.float64)  # this draw's discard: the chance it deals in, and its expected cost
+    cost = np.empty(34, np.float64)
     go_on = 1.0 - hazard
     keep_nodes = out_nodes.shape[2] >= n13
     if keep_nodes:
@@ -404,39 +436,47 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
     for k in range(1, draws + 1):
         if atomic_load(stop) != 0:
             return STOPPED
+        g = growth[draws - k + 1]
+        for x in range(34):
+            risk[x] = g * deal_in[x]
+            cost[x] = risk[x] * loss[x]
         for j in range(n14):  # after a draw: the best discard kept, for each figure
             r = 0.0
             w = 0.0
-            s = 0.0
+            s = -np.inf
             for e in range(child_start[j], child_start[j + 1]):
                 c = children[e]
-                r = max(r, ready[c])
-                w = max(w, win[c])
-                s = max(s, score[c])
+                x = child_tile[e]
+                r = max(r, (1.0 - risk[x]) * ready[c])
+                w = max(w, (1.0 - risk[x]) * win[c])
+                s = max(s, (1.0 - risk[x]) * score[c] - cost[x])
             best_ready[j] = r
             best_win[j] = w
             best_score[j] = s
         for i in range(n13):
-            stay = stay13[i]
+            stay = stay13[i] - g * stay_risk13[i]  # the draws thrown back, less the chance they deal in
             r = stay * ready[i]
             w = stay * win[i]
-            s = stay * score[i]
+            s = stay * score[i] - g * stay_cost13[i]
             for e in range(edge_start[i], edge_end[i]):
                 j = edge_child[e]
                 p = edge_p[e]
                 won = edge_win[e]
+                u = edge_tile[e]
+                back = 1.0 - risk[u]  # throwing the drawn tile back: the hand stays, if it does not deal in
                 if j < 0:  # the win, or back to this hand
-                    r += p * ready[i]
-                    w += p * max(1.0 if won > 0.0 else 0.0, win[i])
-                    s += p * max(won, score[i])
+                    r += p * back * ready[i]
+                    w += p * max(1.0 if won > 0.0 else 0.0, back * win[i])
+                    s += p * max(won, back * score[i] - cost[u])
                     continue
-                r += p * max(best_ready[j], ready[i])
-                w += p * max(1.0 if won > 0.0 else 0.0, best_win[j], win[i])
-                s += p * max(won, best_score[j], score[i])
+                r += p * max(best_ready[j], back * ready[i])
+                w += p * max(1.0 if won > 0.0 else 0.0, best_win[j], back * win[i])
+                kept = max(best_score[j], back * score[i] - cost[u])  # a discard, at its danger
+                s += p * (max(won, kept) if won > 0.0 else kept)
             ready_next[i] = 1.0 if valid13[i] else r
             ron = ron13[i]
             win_next[i] = ron + (1.0 - ron) * go_on * w
-            score_next[i] = ron * ron_score13[i] + (1.0 - ron) * go_on * s
+            score_next[i] = max(0.0, ron * ron_score13[i] + (1.0 - ron) * go_on * s)  # or fold
         ready, ready_next = ready_next, ready
         win, win_next = win_next, win
         score, score_next = score_next, score
@@ -454,25 +494,25 @@ def values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win,
 
 @njit(nrt=True, inline="always")
 def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, reference, seat,
-                  prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, stop, out_ready,
-                  out_win, out_score, work):
+                  prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, deal_in, loss, growth,
+                  stop, out_ready, out_win, out_score, work):
     """build_graph (with room enough) then values_by_draws; the graph's number of 13-tile
     hands, or STOPPED. The room first given is about what such a budget needs (a build that
     runs out of room starts again with twice as much; room not filled costs nothing, see
     build_graph): measured on random hands, the graph holds at most 134 hands of 13 tiles at
     budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without exchanges); on the real
     matches of tests/data, up to 133,622 at 4 and 174,081 at 5 without exchanges."""
-    capacity = 1 << min(18, 3 * budget + 5 - (2 if extra == 0 else 0))
+    capacity = 1 << max(6, min(18, 3 * budget + 5 - (2 if extra == 0 else 0)))  # 64 at least: the roots
     while True:
         status, graph, n13, n14 = build_graph(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds,
                                               fixed, reference, seat, prevalent, rules, minimum, flowers, budget,
-                                              ron_discards, capacity, stop, work)
+                                              ron_discards, deal_in, loss, capacity, stop, work)
         if status == OK:
             break
         if status == STOPPED:
             return STOPPED
         capacity *= 2
-    if values_by_draws(graph, n13, n14, n_roots, draws, hazard, out_ready, out_win, out_score,
+    if values_by_draws(graph, n13, n14, n_roots, draws, hazard, deal_in, loss, growth, out_ready, out_win, out_score,
                        np.empty((2, 0, 0), np.float64), stop) == STOPPED:
         return STOPPED
     return n13
@@ -480,20 +520,22 @@ def _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_me
 
 @njit(cache=True, nogil=True)
 def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers,
-                draws, ron_discards, hazard, extra, stop, out_ready, out_win, out_score, work):
+                draws, ron_discards, hazard, extra, deal_in, loss, growth, stop, out_ready, out_win, out_score, work):
     """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3:
 
     - 14, every discard: for each kind t held, out_ready[t, k] and out_win[t, k] within k + 1
-      draws (k < draws) and out_score[t]; 0 for kinds not held and for discards beyond the
-      model's budget (more than `extra` steps behind the best discard);
+      draws (k < draws) and out_score[t], the discard itself dealing in with probability
+      deal_in[t]; for kinds not held 0, and for discards beyond the model's budget (more than
+      `extra` steps behind the best discard) no win and the cost of dealing in now (a fold);
     - 13, the hand as it stands (a claim passed, or the hand after a kong before its
       replacement draw): row 0 of each.
 
-    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). The kernel
-    stops as soon as stop[0] is nonzero, with status
-    STOPPED and no figures: it runs without the GIL so that another thread can raise it at a
-    deadline (`work` must then be its own). Returns (status, the `extra` used, the graph's
-    13-tile hands). One kernel for both, so that the graph's code is compiled once."""
+    The danger: deal_in, loss (34 each) and growth (draws + 1 at least; see the module doc),
+    zeros for none. Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower
+    bound). The kernel stops as soon as stop[0] is nonzero, with status STOPPED and no
+    figures: it runs without the GIL so that another thread can raise it at a deadline (`work`
+    must then be its own). Returns (status, the `extra` used, the graph's 13-tile hands). One
+    kernel for both, so that the graph's code is compiled once."""
     status = check_counts(counts, meld_counts, n_melds, total)
     if status != OK:
         return status, 0, 0
@@ -537,7 +579,7 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
             kind_of[n_roots] = t
             n_roots += 1
     for t in range(34 if total == 14 else 1):
-        out_score[t] = 0.0
+        out_score[t] = -deal_in[t] * loss[t] if total == 14 and counts[t] else 0.0  # a fold: the cost now only
         for k in range(draws):
             out_ready[t, k] = 0.0
             out_win[t, k] = 0.0
@@ -545,14 +587,15 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
     win = np.zeros((n_roots, draws), np.float64)
     score = np.zeros(n_roots, np.float64)
     n13 = _graph_values(table, roots, root_dist, root_mask, n_roots, meld_counts, n_melds, melds, fixed, hand, seat,
-                        prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, stop, ready,
-                        win, score, work)
+                        prevalent, rules, minimum, flowers, budget, extra, draws, ron_discards, hazard, deal_in, loss,
+                        growth, stop, ready, win, score, work)
     if n13 == STOPPED:
         return STOPPED, extra, 0
     for r in range(n_roots):
         t = kind_of[r]
-        out_score[t] = score[r]
+        safe = 1.0 - deal_in[t] if total == 14 else 1.0  # the discard now deals in, or the game goes on
+        out_score[t] = safe * score[r] - (1.0 - safe) * loss[t]
         for k in range(draws):
-            out_ready[t, k] = ready[r, k]
-            out_win[t, k] = win[r, k]
+            out_ready[t, k] = safe * ready[r, k]
+            out_win[t, k] = safe * win[r, k]
     return OK, extra, n13

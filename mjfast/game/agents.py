@@ -169,6 +169,17 @@ class ProcessAgent:
         self.responses.append(response)
         return response
 
+    def memory(self) -> "tuple[int, int] | None":
+        """(resident, peak resident) kB of the running program (Linux: /proc), else None."""
+        if self.proc is None or self.proc.poll() is not None:
+            return None
+        try:
+            with open(f"/proc/{self.proc.pid}/status") as status:
+                found = dict(line.split(":", 1) for line in status if line.startswith(("VmRSS", "VmHWM")))
+            return int(found["VmRSS"].split()[0]), int(found["VmHWM"].split()[0])
+        except (OSError, KeyError, ValueError):
+            return None
+
     def close(self, kill: bool = False) -> None:
         """End the program: its input closed (killed with `kill`, or when it does not end
         within 2 s)."""

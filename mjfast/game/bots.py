@@ -44,6 +44,7 @@ from .. import budget
 from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
 from ..claims import claim_options
+from ..danger import table_danger
 from ..hand import KONG, PUNG, Hand, Meld, parse_meld, standing_less
 from ..tiles import tile_id
 from .outcome import score_win
@@ -289,9 +290,15 @@ class FanAwareBot(ProtocolBot):
     def _claim_options(self, hand: Hand, giver: int, tile: int, ranking: str, budget_ms: "float | None") -> list:
         visible = self.visible()
         visible[tile] -= 1  # claim_options counts the offered tile apart
+        draws = self.draws()
+        danger = self._danger(draws) if ranking != "fan-aware" else None
         return claim_options(hand, tile, (self.seat - giver) % 4, visible, seat_wind=self.seat,
                              prevalent_wind=self.prevalent_wind, flowers=self.table.seats[self.seat].flowers,
-                             draws=self.draws(), ranking=ranking, budget_ms=budget_ms)
+                             draws=draws, ranking=ranking, budget_ms=budget_ms, danger=danger)
+
+    def _danger(self, draws: int):
+        """The danger the value rankings count (MjfastBot's): none here."""
+        return None
 
     def draws(self) -> int:
         """The draws the game is likely to last for this player (api.draws_left)."""
@@ -314,12 +321,22 @@ class FanAwareBot(ProtocolBot):
 # The least engine time worth a value query (ms): below it an answer takes the fan-aware
 # ranking at once.
 MIN_BUDGET_MS = 2.0
+# MjfastBot weighs claims by value up to this shanten (further, FanAwareBot's rule: none).
+MAX_CLAIM_SHANTEN = 4
 
 
 class MjfastBot(FanAwareBot):
     """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
     default ranking (the expected score), claims by claim_options, both with the draws the
-    game is likely to last (api.draws_left of the tiles left), on the clock when it has one."""
+    game is likely to last (api.draws_left of the tiles left), on the clock when it has one;
+    with `danger`, counting the cost of dealing in (mjfast.danger.table_danger)."""
+
+    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False):
+        super().__init__(wall, clock)
+        self.danger = danger
+
+    def _danger(self, draws: int):
+        return table_danger(self.table, self.seat, draws) if self.danger else None
 
     def on_start(self) -> None:
         if self.clock is not None:
@@ -329,13 +346,14 @@ class MjfastBot(FanAwareBot):
         left = self.budget_ms()
         if left is not None and left < MIN_BUDGET_MS:
             return super().advice(hand, visible, shanten, drawn)
+        draws = self.draws()
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
-                             flowers=self.table.seats[self.seat].flowers, draws=self.draws(), drawn=drawn,
-                             budget_ms=left)
+                             flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
+                             budget_ms=left, danger=self._danger(draws))
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
         left = self.budget_ms()
-        if shanten > 2 or not (hand.counts[tile] >= 2 or self.table.chow_middles(self.seat)) or \
+        if shanten > MAX_CLAIM_SHANTEN or not (hand.counts[tile] >= 2 or self.table.chow_middles(self.seat)) or \
                 (left is not None and left < MIN_BUDGET_MS):
             return super().claim(hand, shanten, giver, tile)  # far from ready, nothing to claim, or no time
         return self._claimed(self._claim_options(hand, giver, tile, "expected-score", left))

@@ -17,7 +17,9 @@ With the judge's time limits (`limits`, table.TimeLimits) the bots keep Botzone'
 (bots.Clock; a bot process keeps its own), a late answer is a TLE foul, and the summary
 gives each bot's answer times (percentiles over its answers under the later limit, and over
 those to its own draws, where it decides a discard; the slowest first answer of a game) and
-its TLEs.
+its TLEs. A bot run as a process (processes=True) that plays one seat also has its resident
+memory after every game (ProcessAgent.memory): the report gives it after the first game and
+the last, and the peak.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class BotRecord:
     wins: int = 0
     fouls: int = 0
     tles: int = 0
+    memory: list = field(default_factory=list)  # a bot process's (resident, peak) kB after each game
     answer_times: list = field(default_factory=list)  # seconds, every later answer (with time limits)
     draw_times: list = field(default_factory=list)  # seconds, the answers to its own draws
     first_times: list = field(default_factory=list)  # seconds, the first answer of each game
@@ -157,6 +160,10 @@ class MatchSummary:
         for record in self.bots.values():
             if record.answer_times:
                 lines.append(f"  {record.name:10s} answer times: {record.times_line()}")
+            if record.memory:
+                (first, _), (last, peak) = record.memory[0], record.memory[-1]
+                lines.append(f"  {record.name:10s} process resident: {first / 1024:.0f} MB after its first game, "
+                             f"{last / 1024:.0f} MB after game {len(record.memory)}, peak {peak / 1024:.0f} MB")
         first = next(iter(self.bots), None)
         for name, lead in self.differences.items():
             lines.append(f"  {first} - {name}: {lead} a game (95% interval, {lead.n} seeds)")
@@ -196,6 +203,10 @@ def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, process
                 result = play_game([agents[i] for i in order], walls, seed % 4, match_id, limits)
                 seated = [names[i] for i in order]
                 summary.add(result, seated)
+                for name, agent in zip(names, agents) if processes else ():
+                    found = agent.memory() if names.count(name) == 1 else None  # a bot's one process, game by game
+                    if found is not None:
+                        summary.bots[name].memory.append(found)
                 if log is not None:
                     log.write(("\n" if k else "") + format_game(result.log) + "\n")
                 if json_folder is not None:

@@ -18,23 +18,15 @@ lack).
 
 from __future__ import annotations
 
-from math import comb
+import numpy as np
 
-
-def ways_to_wait(tile: int, unseen) -> int:
-    """The ways an opponent's concealed tiles can wait on `tile` (see the module doc)."""
-    ways = unseen[tile] + comb(unseen[tile], 2)
-    if tile < 27:
-        rank, first = tile % 9, tile - tile % 9
-        for start in range(max(0, rank - 2), min(rank, 6) + 1):  # the runs start..start+2 holding tile
-            a, b = (first + start + i for i in range(3) if first + start + i != tile)
-            ways += unseen[a] * unseen[b]
-    return ways
+from ..danger import ways_to_wait
 
 
 def safest_discard(held, unseen) -> int:
-    """The kind held (counts `held`, 34) least likely to deal in; ties go to the tile with
-    fewer unseen copies, then to tile order. Shape plays no part: on the last discard the
-    hand can no longer improve."""
+    """The kind held (counts `held`, 34) least likely to deal in: the fewest ways to wait on it
+    (danger.ways_to_wait); ties go to the tile with fewer unseen copies, then to tile order.
+    Shape plays no part: on the last discard the hand can no longer improve."""
+    ways = ways_to_wait(np.asarray(unseen, np.int64))
     kinds = [t for t in range(34) if held[t]]
-    return min(kinds, key=lambda t: (ways_to_wait(t, unseen), unseen[t], t))
+    return min(kinds, key=lambda t: (ways[t], unseen[t], t))

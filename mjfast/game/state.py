@@ -64,13 +64,15 @@ class IllegalAction(ValueError):
 @dataclass
 class Seat:
     """One player's tiles: standing counts (34), melds in the order made, flowers, discards
-    left on the table (claimed discards move into the claimer's meld)."""
+    left on the table (`river`: claimed discards move into the claimer's meld) and every
+    discard made (`discards`, in order, claimed ones too)."""
 
     concealed: list = field(default_factory=lambda: [0] * N_KINDS)
     melds: list = field(default_factory=list)
     flowers: int = 0
     river: list = field(default_factory=list)
     last_drawn: "int | None" = None
+    discards: list = field(default_factory=list)
 
     def hand(self) -> Hand:
         """The mjfast Hand of this seat (standing tiles and melds)."""
@@ -187,7 +189,8 @@ class TableState:
         scalars)."""
         new = copy.copy(self)
         new.seats = [replace(s, concealed=s.concealed if isinstance(s.concealed, UnknownTiles) else list(s.concealed),
-                             melds=list(s.melds), river=list(s.river)) for s in self.seats]
+                             melds=list(s.melds), river=list(s.river), discards=list(s.discards))
+                     for s in self.seats]
         new.shown, new.draws, new.copies = self.shown.copy(), list(self.draws), list(self.copies)
         new.taken_at_deal = list(self.taken_at_deal)
         return new
@@ -289,6 +292,7 @@ class TableState:
             raise IllegalAction(f"player {player} discards {TOKENS[tile]}, which the hand does not hold")
         seat.concealed[tile] -= 1
         seat.river.append(tile)
+        seat.discards.append(tile)
         self.shown[tile] += 1
         self.pending = (player, tile)
         self.phase = CLAIM

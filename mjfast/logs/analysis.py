@@ -138,22 +138,28 @@ class _Seat:
 
 
 _VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
-                                      "win_probability_after", "best_win_probability")]
+                                      "win_probability_after", "best_win_probability", "deal_in_after",
+                                      "best_deal_in")]
 
 
 def _value_cells(row, table, player: int, tile: int) -> None:
-    """The value ranking's cells of a discard row (see columns.py)."""
+    """The value ranking's cells of a discard row (see columns.py), with the danger of the
+    tiles (danger.table_danger: shown, not counted, as MjfastBot plays by default)."""
     from ..api import best_discards, draws_left
+    from ..danger import table_danger
 
+    draws = draws_left(table.own_draws_left(player))
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
                             prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
-                            draws=draws_left(table.own_draws_left(player)), drawn=table.drawn(player))
+                            draws=draws, drawn=table.drawn(player))
+    deal_in = table_danger(table, player, draws).deal_in
     played = TILE_NAMES[tile]
     rank = next(i for i, o in enumerate(options) if o.tile == played)
     best, mine = options[0], options[rank]
     row[_VALUE_CELLS] = (TILE_INDEX[best.tile], rank + 1, round(1000 * mine.expected_score),
                          round(1000 * best.expected_score), round(1000 * mine.win_probability),
-                         round(1000 * best.win_probability))
+                         round(1000 * best.win_probability), round(1000 * deal_in[tile]),
+                         round(1000 * deal_in[TILE_INDEX[best.tile]]))
 
 
 class GameAnalyser:
@@ -220,6 +226,10 @@ class GameAnalyser:
                 self._claims(table, action, line, seats, index, record, offered)
             if action.kind == "Play":
                 self._discard(table, action, line, seats[action.player], index, game.match_id, record)
+                after = game.actions[k + 1] if k < last else None
+                if self._rejection is None:  # the row is there: whether another player won on the tile
+                    self.decisions.data[self.decisions.n - 1, D["dealt_in"]] = int(
+                        after is not None and after.kind == "Hu" and after.player != action.player)
                 if k == last:  # nothing follows: the others' claims on it all passed
                     after = table.copy()
                     after.play(action.player, action.tile)

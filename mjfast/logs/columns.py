@@ -100,6 +100,11 @@ DECISION_CELLS = (
            "the tile offered), in ms; empty for the text format"),
     Column("verdict", "verdict",
            "Botzone JSON logs: Botzone's verdict on that answer (OK, TLE, MLE, OLE, NJ, RE; other for any other)"),
+    Column("dealt_in", "bool", "discard: another player won on the tile played"),
+    Column("deal_in_after", "milli",
+           "discard, with --value: the chance that the tile played deals in, from what the player saw "
+           "(mjfast.danger.table_danger)"),
+    Column("best_deal_in", "milli", "discard, with --value: the same for mjfast's best discard by value"),
 )
 # Added when the table is written.
 DECISION_DERIVED = (Column("match_id", "string", "the game's Match id"),)

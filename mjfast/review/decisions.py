@@ -24,7 +24,9 @@ Costs compare the player's option with mjfast's first choice: `shanten` (effecti
 where known, worse is positive), `valid_acceptance` and `acceptance` (what mjfast's choice has
 more; all of it when the player's choice left the hand further from ready, as `mjfast logs`
 counts acceptance_lost), and every other numeric figure an option carries (such as a win
-probability or an expected score: higher is taken as better). Flags: `win_declined` (a win
+probability or an expected score: higher is taken as better; the danger of the discard,
+`deal_in` and `deal_in_cost`, which every discard option carries from
+mjfast.danger.table_danger of what its player saw: lower is better). Flags: `win_declined` (a win
 of 8 fans or more not taken), `winning_tile_discarded` (the tile played completes the hand it
 leaves, for 8 fans or more), `claim_lowers_value` (a claim made whose hand is further from a
 win, or as far with fewer valid tiles, than passing would have kept).
@@ -40,6 +42,7 @@ import numpy as np
 from ..api import acceptance as acceptance_of
 from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
+from ..danger import annotated, table_danger
 from ..errors import HandError
 from ..game.bots import FanAwareBot, MjfastBot
 from ..game.logformat import GameLog
@@ -56,6 +59,7 @@ FIGURES = ("effective_shanten", "shanten", "valid_acceptance", "acceptance", "ne
            "next_acceptance")
 _MASKS = ("useful_mask", "valid_draws_mask")  # shown as their tiles
 _NOT_VALUES = FIGURES + ("fans", "points")
+_LOWER_IS_BETTER = ("deal_in", "deal_in_cost")  # the danger: what the choice adds to it is its cost
 _CLAIM_WORDS = {"PASS": "pass", "HU": "hu", "PENG": "peng", "GANG": "gang"}
 WORDS = {"Draw": "draws", "Play": "discards", "Chi": "chows", "Peng": "pungs", "Gang": "kongs", "AnGang": "kongs",
          "BuGang": "adds a kong with", "Hu": "wins on", "BuHua": "shows the flower", "Invalid": "fouls"}
@@ -114,7 +118,7 @@ def cost(best: dict, chosen: dict) -> dict:
         c = chosen.get(name)
         if (name not in _NOT_VALUES and isinstance(b, (int, float)) and isinstance(c, (int, float))
                 and not isinstance(b, bool)):
-            found[name] = round(b - c, 4)
+            found[name] = round(c - b if name in _LOWER_IS_BETTER else b - c, 4)
     return found
 
 
@@ -187,10 +191,13 @@ class _Reviewer:
     def discard(self, table, action, step: int, line: int) -> int:
         p, tile = action.player, action.tile
         seat = table.seats[p]
-        options = [option_figures(o) for o in best_discards(
-            table.hand(p), visible=table.visible_to(p), seat_wind=p, prevalent_wind=table.prevalent_wind,
-            flowers=seat.flowers, draws=draws_left(table.own_draws_left(p)), ranking=self.ranking,
-            drawn=table.drawn(p))]
+        draws = draws_left(table.own_draws_left(p))
+        danger = table_danger(table, p, draws)
+        in_order = best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
+                                 prevalent_wind=table.prevalent_wind, flowers=seat.flowers, draws=draws,
+                                 ranking=self.ranking, drawn=table.drawn(p),
+                                 danger=danger if getattr(self.bot, "danger", False) else None)
+        options = [option_figures(o) for o in annotated(in_order, danger)]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"

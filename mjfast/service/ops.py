@@ -115,26 +115,59 @@ def op_waits(params: dict) -> dict:
 
 
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
-           draws=None, drawn=None, budget_ms=None) -> dict:
+           draws=None, drawn=None, budget_ms=None, opponents=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form), the model that ranked
-    the discards (mjfast.budget.MODELS) and every discard. A hand waiting to draw raises
-    HandError (advise ranks the discards of one that has drawn)."""
+    the discards (mjfast.budget.MODELS), each opponent's chance of being ready when
+    `opponents` are given (mjfast.danger.Opponent), and every discard. A hand waiting to draw
+    raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
 
     from ..hand import require_size
 
     require_size(hand, 14, "advise")
+    danger = _danger(hand, visible, opponents, prevalent_wind, draws)
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
                                    flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws, drawn=drawn,
-                                   budget_ms=budget_ms)
+                                   budget_ms=budget_ms, danger=danger)
     by_form = mjfast.shanten_by_form(hand)
-    return {
+    result = {
         "hand": hand.to_compact(),
         "shanten": min(v for v in by_form.values() if v is not None),
         "shanten_by_form": by_form,
         "model": options[0].model,
         "options": [_option(o) for o in options],
     }
+    if danger is not None:
+        result["ready"] = [round(r, 4) for r in danger.ready]
+    return result
+
+
+def _danger(hand, visible, opponents, prevalent_wind, draws):
+    """The Danger of the opponents given (mjfast.danger.Opponent list), None without them."""
+    if not opponents:
+        return None
+    from ..api import value_model
+    from ..danger import hand_danger
+
+    return hand_danger(hand, visible, opponents, prevalent_wind, value_model(draws).draws)
+
+
+def opponents_param(value) -> "list | None":
+    """The request's `opponents` (a list of objects {"seat", "discards", "melds", "draws"}) as
+    mjfast.danger.Opponents; RequestError for a malformed one."""
+    if value is None:
+        return None
+    from ..danger import opponent
+
+    if not isinstance(value, list) or len(value) > 3:
+        raise RequestError("bad_param", "'opponents' is a list of at most 3 objects {seat, discards, melds, draws}")
+    found = []
+    for item in value:
+        if not isinstance(item, dict) or "seat" not in item:
+            raise RequestError("bad_param", "each opponent is an object with 'seat' (and 'discards', 'melds', 'draws')")
+        _take(item, {"seat": WIND, "discards": HAND, "melds": HAND, "draws": (int,)}, ("seat",))
+        found.append(opponent(item["seat"], item.get("discards") or (), item.get("melds") or (), item.get("draws", 0)))
+    return found
 
 
 def _option(o) -> dict:
@@ -150,6 +183,9 @@ def _option(o) -> dict:
     if o.wait_fans:
         row["waits"] = [{"tile": w.tile, "fans": w.discard, "fans_self_drawn": w.self_drawn} for w in o.wait_fans]
     _value_fields(row, o)
+    if o.deal_in is not None:
+        row["deal_in"] = round(o.deal_in, 4)
+        row["deal_in_cost"] = round(o.deal_in_cost, 3)
     return row
 
 
@@ -166,19 +202,30 @@ _VALUE = {"ranking": (str,), "draws": (int,), "budget_ms": (int, float)}
 
 
 def op_advise(params: dict) -> dict:
-    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), "drawn": (str, int), **_WINDS, **_VALUE})
+    _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), "drawn": (str, int), "opponents": (list,),
+                   **_WINDS, **_VALUE})
     return advice(_hand(params), params.get("visible"), fan_aware=params.get("fan_aware", True),
+                  opponents=opponents_param(params.get("opponents")),
                   **_fan_conditions(params, (*_WINDS, *_VALUE, "drawn")))
 
 
 _OFFERED_BY = {"left": 1, "across": 2, "right": 3, 1: 1, 2: 2, 3: 3}
 
 
-def claim(hand, tile, offered_by, visible=None, last_discard=False, **conditions) -> dict:
-    """The claim result: every answer to the discard, best first (mjfast.claim_options)."""
+def claim(hand, tile, offered_by, visible=None, last_discard=False, opponents=None, **conditions) -> dict:
+    """The claim result: every answer to the discard, best first (mjfast.claim_options), with
+    the danger of the opponents given (their discards then count the offered tile)."""
     from ..claims import WHO, claim_options
 
-    options = claim_options(hand, tile, offered_by, visible, last_discard=last_discard, **conditions)
+    danger = None
+    if opponents:
+        from ..hand import visible_counts
+        from ..tiles import tile_id
+
+        seen = visible_counts(visible).astype(int)
+        seen[tile_id(tile)] += 1  # the offered tile is on the table
+        danger = _danger(hand, seen, opponents, conditions.get("prevalent_wind", "E"), conditions.get("draws"))
+    options = claim_options(hand, tile, offered_by, visible, last_discard=last_discard, danger=danger, **conditions)
     rows = []
     for o in options:
         row = {"action": o.action, "meld": o.meld, "discard": o.discard, "shanten": o.shanten}
@@ -187,14 +234,20 @@ def claim(hand, tile, offered_by, visible=None, last_discard=False, **conditions
         if o.valid_acceptance is not None:
             row["valid_acceptance"] = o.valid_acceptance
         _value_fields(row, o)
+        if o.deal_in is not None:
+            row["deal_in"] = round(o.deal_in, 4)
+            row["deal_in_cost"] = round(o.deal_in_cost, 3)
         rows.append(row)
-    return {"hand": hand.to_compact(), "tile": tile, "from": WHO[offered_by], "model": options[-1].model,
-            "options": rows}
+    result = {"hand": hand.to_compact(), "tile": tile, "from": WHO[offered_by], "model": options[-1].model,
+              "options": rows}
+    if danger is not None:
+        result["ready"] = [round(r, 4) for r in danger.ready]
+    return result
 
 
 def op_claim(params: dict) -> dict:
     _take(params, {"hand": HAND, "tile": (str, int), "from": (str, int), "visible": HAND, "last_discard": (bool,),
-                   **_WINDS, **_VALUE}, ("hand", "tile", "from"))
+                   "opponents": (list,), **_WINDS, **_VALUE}, ("hand", "tile", "from"))
     offered_by = _OFFERED_BY.get(params["from"])
     if offered_by is None:
         raise RequestError("bad_param", f"'from' is who discarded the tile: left, across or right (or 1-3), "
@@ -202,7 +255,8 @@ def op_claim(params: dict) -> dict:
     from ..tiles import tile_name
 
     return claim(_hand(params), tile_name(params["tile"]), offered_by, params.get("visible"),
-                 params.get("last_discard", False), **_fan_conditions(params, (*_WINDS, *_VALUE)))
+                 params.get("last_discard", False), opponents_param(params.get("opponents")),
+                 **_fan_conditions(params, (*_WINDS, *_VALUE)))
 
 
 def fan_rows(result) -> list:
