@@ -13,7 +13,7 @@ import statistics
 import time
 
 from mjfast.game import BrokenGame, read_games
-from mjfast.game.logformat import LogError
+from mjfast.game.gamelog import LogError
 from mjfast.review import render_page, review_game
 from tests.data import LOGS
 

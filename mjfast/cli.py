@@ -410,8 +410,8 @@ def _table(args) -> int:
 
 
 def _replay(args) -> int:
-    from .game.logformat import BrokenGame
-    from .game.replay import check_games
+    from .game.gamelog import BrokenGame
+    from .game.reading import check_games
     from .logs.sources import LogsError, log_files
 
     try:

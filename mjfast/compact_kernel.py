@@ -5,7 +5,7 @@ It lives apart from mjfast.tiles so that parsing and printing hands does not imp
 import numpy as np
 
 from .jit import njit
-from .tiles import HONOR_LETTERS, NOT_COMPACT
+from .tile_ids import HONOR_LETTERS, NOT_COMPACT
 
 # What each byte of a compact string is, for the kernel below: 1-9 a digit (its rank), 10-13
 # the suit letters m p s z, 20-26 the honour letters E S W N C F P, 0 anything else.

@@ -8,6 +8,8 @@ notation, and mjfast.hand.check_tiles finds them.
 
 from __future__ import annotations
 
+from .tile_ids import TILE_NAMES
+
 MAX_COPIES = 4
 MAX_MELDS = 4
 
@@ -20,22 +22,16 @@ class HandError(ValueError):
     """
 
 
-def _name(tile: int) -> str:
-    from .tiles import TILE_NAMES
-
-    return TILE_NAMES[tile]
-
-
 def too_many_copies(tile: int, standing: int, in_melds: int = 0) -> HandError:
     """More copies of a tile in the hand (standing and in its melds) than the set has."""
     where = f" ({standing} standing + {in_melds} in melds)" if in_melds else ""
-    return HandError(f"tile {_name(tile)} appears {standing + in_melds} times{where}; "
+    return HandError(f"tile {TILE_NAMES[tile]} appears {standing + in_melds} times{where}; "
                      f"there are only {MAX_COPIES} copies")
 
 
 def seen_too_often(tile: int, held: int, seen: int) -> HandError:
     """More copies of a tile in the hand and among the tiles seen elsewhere than the set has."""
-    return HandError(f"tile {_name(tile)} is seen more than {MAX_COPIES} times: {held} in the hand and its melds, "
+    return HandError(f"tile {TILE_NAMES[tile]} is seen more than {MAX_COPIES} times: {held} in the hand and its melds, "
                      f"{seen} seen elsewhere; there are only {MAX_COPIES} copies")
 
 

@@ -26,14 +26,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .errors import HandError, too_many_copies
-
-N_KINDS = 34
-SUITS = "mps"
-HONOR_LETTERS = "ESWNCFP"
-TILE_NAMES: tuple[str, ...] = tuple(
-    [f"{r}{s}" for s in SUITS for r in range(1, 10)] + list(HONOR_LETTERS)
-)
-TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TILE_NAMES)}
+from .tile_ids import HONOR_LETTERS, N_KINDS, NOT_COMPACT, SUITS, TILE_INDEX, TILE_NAMES  # noqa: F401 (the notation's)
 
 _BOTZONE_SUIT = {"W": 0, "B": 9, "T": 18}
 _BOTZONE_RE = re.compile(r"^[\s,]*(?:(?:[WBT][1-9]|F[1-4]|J[1-3]|H[1-8])[\s,]*)+$")
@@ -103,7 +96,6 @@ def _group_ids(group: str) -> tuple[int, ...]:
     return tuple(base + int(d) for d in group[:-1])
 
 
-NOT_COMPACT = -2  # what the kernel reading compact strings returns for anything else
 # That kernel (mjfast.compact_kernel) is loaded on first use: importing mjfast to parse and
 # print hands does not import numba.
 _compact_reader = None

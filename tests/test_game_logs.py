@@ -13,7 +13,7 @@ import io
 import pytest
 
 from mjfast.game import BrokenGame, LogError, Replay, check_games, format_game, parse_game, read_games
-from mjfast.game.logformat import GameLog
+from mjfast.game.gamelog import GameLog
 from mjfast.game.state import DISCARD, DISCARD_AFTER_CLAIM
 
 from .data import LOGS

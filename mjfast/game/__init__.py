@@ -7,7 +7,8 @@
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
 and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), safety
 (the deal-in danger of the game's last discard), protocol (Botzone's requests and responses),
-logformat (the log text: reader and writer), botzone_log (Botzone's JSON match log: reader
+gamelog (a logged game: GameLog, Action, BrokenGame, LogError), logformat (the log text:
+reader and writer), botzone_log (Botzone's JSON match log: reader
 and writer), judge (the Botzone judge's figures of a position), replay (replaying and
 checking a log), bots (bots playing through the protocol), agents (how the table talks to a
 bot), table (one game), match (many games), botzone (the bot program).
@@ -16,11 +17,13 @@ bot), table (one game), match (many games), botzone (the bot program).
 from .agents import AgentError, InProcessAgent, ProcessAgent
 from .bots import BOTS, FanAwareBot, MjfastBot, ProtocolBot, RandomBot, ShantenBot
 from .botzone_log import JudgeRecord, botzone_match, read_botzone, write_botzone
+from .gamelog import Action, BrokenGame, GameLog, LogError
 from .judge import JudgeCheck
-from .logformat import Action, BrokenGame, GameLog, LogError, format_game, parse_game, read_games, write_games
+from .logformat import format_game, parse_game, write_games
 from .match import MatchSummary, run_match
 from .outcome import Outcome
-from .replay import GameCheck, Replay, Step, check_games
+from .reading import check_games, read_games
+from .replay import GameCheck, Replay, Step
 from .state import DUPLICATE, DUPLICATE_FLOWERS, SHARED, WALLS, IllegalAction, TableState, WinContext
 from .table import GameResult, play_game, play_games
 from .walls import deal_walls

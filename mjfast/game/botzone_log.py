@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from .logformat import Action, BrokenGame, GameLog, LogError, open_log, read_tile
+from .gamelog import Action, BrokenGame, GameLog, LogError, open_log, read_tile
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED_WALL
 from .tokens import TOKENS, is_flower

@@ -23,24 +23,21 @@ real dataset has none of them:
     Player <i> BuHua <flower>                  a flower drawn and shown (then a Draw)
     Player <i> Invalid                         an illegal response: the game ends
 
-read_games() yields a GameLog per block, or a BrokenGame (match id, line number, reason) for a
-block that cannot be read, and goes on with the next block. It holds one block at a time, so
-memory stays flat on a file of any size. Replaying and checking a game is replay.py's work.
+game_blocks() cuts a log into blocks, one at a time (memory stays flat on a file of any
+size), and parse_block() reads one into a GameLog (gamelog.py) or raises LogError; reading.py's
+read_games() does both for a whole log of either format. Replaying and checking a game is
+replay.py's work.
 """
 
 from __future__ import annotations
 
-import gzip
-import io
 import os
-from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple, TextIO
+from typing import Iterable, Iterator, TextIO
 
+from .gamelog import ACTIONS, CLAIMS, Action, GameLog, LogError, open_log, read_tile
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, SHARED_WALL
-from .tokens import TOKEN_ID, TOKENS
+from .tokens import TOKENS
 
-ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
-CLAIMS = ("Chi", "Peng", "Gang", "Hu")
 _ACTION_BY_WORD = {a.lower(): a for a in ACTIONS}
 _CLAIM_BY_WORD = {a.lower(): a for a in CLAIMS}
 # The Wall line's word for each wall kind but the dataset's own (no Wall line).
@@ -50,26 +47,6 @@ _WALL_OF_WORD = {word: wall for wall, word in _WALL_WORD.items()}
 _BOTZONE_FAN_NAME = {"坎张": "嵌张"}
 
 
-class LogError(ValueError):
-    """A line of a log that cannot be read or replayed: match id, line number, reason."""
-
-    def __init__(self, match_id: str, line: int, reason: str):
-        super().__init__(f"match {match_id}, line {line}: {reason}")
-        self.match_id = match_id
-        self.line = line
-        self.reason = reason
-
-
-class Action(NamedTuple):
-    """One `Player` line after the deal. tile: the tile id (for Chi the chow's middle tile;
-    None for Invalid); ignored: the claims that lost to this one, as (player, action, tile)."""
-
-    player: int
-    kind: str
-    tile: "int | None"
-    ignored: tuple = ()
-
-
 # Every action line of one tile without Ignore clauses as the logs spell it, and its Action:
 # nearly every line of a log, read by one look-up (an Action is immutable: games share them).
 _PLAIN_ACTIONS = {f"Player {player} {kind} {token}": Action(player, kind, tile)
@@ -77,56 +54,7 @@ _PLAIN_ACTIONS = {f"Player {player} {kind} {token}": Action(player, kind, tile)
                   for tile, token in enumerate(TOKENS)}
 
 
-@dataclass(frozen=True)
-class GameLog:
-    """One game as the log writes it.
-
-    deals: four tuples of tile ids (13 tiles, then any flowers shown at the deal); actions:
-    the Player lines after the deal; fan_total and fans ((Chinese name, count), as written)
-    from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
-    Match line's number in its file and `action_lines` those of the actions (not compared:
-    the same game reads the same wherever it stands in a file). `judge`: for a game read from
-    Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
-    figures at every step, the bots' names and answers); None for the text format, and not
-    compared either."""
-
-    match_id: str
-    prevalent_wind: int
-    deals: tuple
-    actions: tuple
-    fan_total: "int | None" = None
-    fans: tuple = ()
-    drawn: bool = False
-    scores: "tuple | None" = None
-    wall: str = DUPLICATE
-    line: int = field(default=0, compare=False)
-    action_lines: tuple = field(default=(), compare=False)
-    judge: object = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class BrokenGame:
-    """A game that could not be read or replayed: where and why."""
-
-    match_id: str
-    line: int
-    reason: str
-
-    def __str__(self) -> str:
-        return f"match {self.match_id}, line {self.line}: {self.reason}"
-
-
 # --- reading -----------------------------------------------------------------------------------
-
-def open_log(path) -> TextIO:
-    """A log file opened as text, gzipped or plain (told by its first bytes, not its name)."""
-    path = os.fspath(path)
-    with open(path, "rb") as probe:
-        gzipped = probe.read(2) == b"\x1f\x8b"
-    if gzipped:
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
-    return open(path, encoding="utf-8")
-
 
 def _numbered_lines(source) -> Iterator[tuple[int, str]]:
     if isinstance(source, (str, os.PathLike)):
@@ -156,39 +84,10 @@ def game_blocks(source) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
-def read_games(source) -> Iterator["GameLog | BrokenGame"]:
-    """Every game of a log: a path (plain or gzip), an open text file or an iterable of lines.
-
-    Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
-    reading goes on after a broken block. A path to a Botzone JSON match log (botzone_log)
-    yields its one game."""
-    if isinstance(source, (str, os.PathLike)):
-        from .botzone_log import is_botzone_json, read_botzone_games
-
-        if is_botzone_json(source):
-            yield from read_botzone_games(source)
-            return
-    for block in game_blocks(source):
-        try:
-            yield parse_block(block)
-        except LogError as exc:
-            yield BrokenGame(exc.match_id, exc.line, exc.reason)
-
-
 def parse_game(text: str, first_line: int = 1) -> GameLog:
     """The GameLog of one block of text; LogError when it does not read."""
     lines = [(first_line + i, t.strip()) for i, t in enumerate(text.splitlines()) if t.strip()]
     return parse_block(lines)
-
-
-def read_tile(word: str, match_id: str, line: int) -> int:
-    """The tile id of a Botzone token (any case), or LogError naming the match and line."""
-    tile = TOKEN_ID.get(word)
-    if tile is None:
-        tile = TOKEN_ID.get(word.upper())  # tokens in any case, the common case first
-        if tile is None:
-            raise LogError(match_id, line, f"{word!r} is not a tile")
-    return tile
 
 
 _PLAYER = {"0": 0, "1": 1, "2": 2, "3": 3}

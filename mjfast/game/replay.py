@@ -1,6 +1,6 @@
 """Replaying a game log action by action, checking every rule, and re-scoring its result.
 
-    for item in read_games("games.txt"):          # logformat.read_games
+    for item in read_games("games.txt"):          # reading.read_games
         if isinstance(item, BrokenGame): ...      # unreadable block: match id, line, reason
         game = Replay(item)
         for step in game:                         # step.action, step.table (before the action)
@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
+from .gamelog import Action, GameLog, LogError
 from .judge import JudgeCheck
-from .logformat import Action, BrokenGame, GameLog, LogError, read_games
 from .outcome import DRAWN_SCORES, foul_scores
 from .state import CLAIM_RANK, DUPLICATE, IllegalAction, TableState, WinContext
 
@@ -186,16 +186,3 @@ def _same_fans(game: GameLog, result) -> bool:
     except HandError:
         return False
     return written == sorted((f.id, f.count) for f in result.fans)
-
-
-def check_games(source) -> Iterator["GameCheck | BrokenGame"]:
-    """check() every game of a log (see read_games for `source`); a game that cannot be read
-    or breaks a rule comes out as a BrokenGame and the rest goes on."""
-    for game in read_games(source):
-        if isinstance(game, BrokenGame):
-            yield game
-            continue
-        try:
-            yield Replay(game).check()
-        except LogError as exc:
-            yield BrokenGame(exc.match_id, exc.line, exc.reason)

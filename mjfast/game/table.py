@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .agents import AgentError, LateAnswer
-from .logformat import Action, GameLog, botzone_fans
+from .gamelog import Action, GameLog
+from .logformat import botzone_fans
 from .outcome import DRAWN_SCORES, Outcome, foul_scores, score_win, win_scores
 from .protocol import (
     PASS,

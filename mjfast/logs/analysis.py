@@ -29,7 +29,8 @@ from ..efficiency.lookup_table import load_table
 from ..efficiency.rows import OK
 from ..fan.encode import pack_melds
 from ..fan.ruleset import JUDGE
-from ..game.logformat import GameLog, LogError, botzone_fans
+from ..game.gamelog import GameLog, LogError
+from ..game.logformat import botzone_fans
 from ..game.outcome import score_win
 from ..game.replay import Replay
 from ..game.state import CLAIM, ROB, IllegalAction

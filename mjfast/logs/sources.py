@@ -15,7 +15,8 @@ from typing import Iterator, NamedTuple
 
 # The blocks are cut here and parsed by the worker (logformat.parse_block).
 from ..game.botzone_log import JSON_SUFFIXES, is_botzone_json, read_text
-from ..game.logformat import game_blocks, open_log
+from ..game.gamelog import open_log
+from ..game.logformat import game_blocks
 
 # In a folder, the files read as logs (explicit paths are read whatever their name): the
 # text format's and Botzone's JSON match logs.

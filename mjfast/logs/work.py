@@ -13,7 +13,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..game.botzone_log import BotzoneText
-from ..game.logformat import LogError, parse_block
+from ..game.gamelog import LogError
+from ..game.logformat import parse_block
 from .sources import Chunk
 
 

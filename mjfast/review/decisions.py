@@ -45,7 +45,7 @@ from ..api import shanten as shanten_of
 from ..danger import annotated, table_danger
 from ..errors import HandError
 from ..game.bots import FanAwareBot, MjfastBot
-from ..game.logformat import GameLog
+from ..game.gamelog import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
 from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less

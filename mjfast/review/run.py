@@ -12,7 +12,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..game.logformat import BrokenGame, LogError, read_games
+from ..game.gamelog import BrokenGame, LogError
+from ..game.reading import read_games
 from ..logs.sources import LogsError, log_files
 from .decisions import review_game
 from .page import render_page

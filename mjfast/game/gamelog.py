@@ -1,0 +1,97 @@
+"""The model of a logged game, whatever its format: GameLog, its Actions, what a log that
+cannot be read yields (BrokenGame, LogError), and what both formats' readers share (a log file
+opened plain or gzipped, a tile token checked). The text format is logformat.py, Botzone's
+JSON botzone_log.py; reading.py reads either."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+from dataclasses import dataclass, field
+from typing import NamedTuple, TextIO
+
+from .state import DUPLICATE
+from .tokens import TOKEN_ID
+
+ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
+CLAIMS = ("Chi", "Peng", "Gang", "Hu")
+
+
+class LogError(ValueError):
+    """A line of a log that cannot be read or replayed: match id, line number, reason."""
+
+    def __init__(self, match_id: str, line: int, reason: str):
+        super().__init__(f"match {match_id}, line {line}: {reason}")
+        self.match_id = match_id
+        self.line = line
+        self.reason = reason
+
+
+class Action(NamedTuple):
+    """One `Player` line after the deal. tile: the tile id (for Chi the chow's middle tile;
+    None for Invalid); ignored: the claims that lost to this one, as (player, action, tile)."""
+
+    player: int
+    kind: str
+    tile: "int | None"
+    ignored: tuple = ()
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """One game as the log writes it.
+
+    deals: four tuples of tile ids (13 tiles, then any flowers shown at the deal); actions:
+    the Player lines after the deal; fan_total and fans ((Chinese name, count), as written)
+    from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
+    Match line's number in its file and `action_lines` those of the actions (not compared:
+    the same game reads the same wherever it stands in a file). `judge`: for a game read from
+    Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
+    figures at every step, the bots' names and answers); None for the text format, and not
+    compared either."""
+
+    match_id: str
+    prevalent_wind: int
+    deals: tuple
+    actions: tuple
+    fan_total: "int | None" = None
+    fans: tuple = ()
+    drawn: bool = False
+    scores: "tuple | None" = None
+    wall: str = DUPLICATE
+    line: int = field(default=0, compare=False)
+    action_lines: tuple = field(default=(), compare=False)
+    judge: object = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class BrokenGame:
+    """A game that could not be read or replayed: where and why."""
+
+    match_id: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"match {self.match_id}, line {self.line}: {self.reason}"
+
+
+def open_log(path) -> TextIO:
+    """A log file opened as text, gzipped or plain (told by its first bytes, not its name)."""
+    path = os.fspath(path)
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    if gzipped:
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def read_tile(word: str, match_id: str, line: int) -> int:
+    """The tile id of a Botzone token (any case), or LogError naming the match and line."""
+    tile = TOKEN_ID.get(word)
+    if tile is None:
+        tile = TOKEN_ID.get(word.upper())  # tokens in any case, the common case first
+        if tile is None:
+            raise LogError(match_id, line, f"{word!r} is not a tile")
+    return tile
