@@ -362,8 +362,8 @@ def _listening(serve, port: int) -> int:
 
 
 def _botzone(args) -> int:
-    from .game.bots import BOTS, Clock
-    from .game.botzone import run
+    from .bots import BOTS, Clock
+    from .bots.botzone import run
 
     for name in ("first_limit", "limit", "think_ms"):
         if not getattr(args, name) > 0:
@@ -376,12 +376,12 @@ def _botzone(args) -> int:
 
 
 def _table(args) -> int:
-    from .game.match import run_match
+    from .bots.match import run_match
 
     names = args.bots.split(",")
     if len(names) != 4:
         raise CommandError(f"--bots takes four bot names separated by commas, got {args.bots!r}")
-    from .game.bots import BOTS
+    from .bots import BOTS
 
     unknown = [n for n in names if n not in BOTS]
     if unknown:
@@ -535,7 +535,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_http_options(web, 4 * 1024 * 1024)  # the page's reviews send a whole match log (100-150 KB)
     web.set_defaults(run=_web)
 
-    from_bots = ("mjfast", "fan-aware", "random", "shanten")  # game.bots.BOTS, without importing it here
+    from_bots = ("mjfast", "fan-aware", "random", "shanten")  # bots.BOTS, without importing it here
     walls = ("duplicate", "duplicate-flowers", "shared")  # game.state.WALLS
     wall_help = ("duplicate: Botzone's private wall of 34 per player; duplicate-flowers: the Botzone judge with "
                  "flowers, private walls of 36; shared: one 144-tile wall with flowers")

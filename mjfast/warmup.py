@@ -116,7 +116,8 @@ def _calls() -> dict:
 
 def _analyse_a_game() -> None:
     """`mjfast logs`' analysis (and `mjfast review`'s) of one seeded game of four ShantenBots."""
-    from mjfast.game import InProcessAgent, ShantenBot, play_game
+    from mjfast.bots import ShantenBot
+    from mjfast.game import InProcessAgent, play_game
     from mjfast.game.walls import deal_walls
     from mjfast.logs.analysis import GameAnalyser
 

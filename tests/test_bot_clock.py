@@ -10,11 +10,11 @@ import time
 
 import pytest
 
+from mjfast.bots import BOTZONE_CLOCK, Clock
+from mjfast.bots.botzone import _time_limit, process_started, run
+from mjfast.bots.match import bot_command, run_match
 from mjfast.game import FanAwareBot, InProcessAgent, MjfastBot, ProtocolBot, ShantenBot, play_game
 from mjfast.game.agents import LateAnswer, ProcessAgent
-from mjfast.game.bots import BOTZONE_CLOCK, Clock
-from mjfast.game.botzone import _time_limit, process_started, run
-from mjfast.game.match import bot_command, run_match
 from mjfast.game.protocol import PASS
 from mjfast.game.table import DRAWN, FIRST, OTHER, TimeLimits
 from mjfast.game.walls import deal_walls

@@ -8,9 +8,9 @@ import json
 import subprocess
 import sys
 
+from mjfast.bots.botzone import run
 from mjfast.game import InProcessAgent, MjfastBot, ShantenBot, play_game
 from mjfast.game.agents import KEEP_RUNNING
-from mjfast.game.botzone import run
 from mjfast.game.walls import deal_walls
 
 # without a clock: the answers are the recorded game's (in-process bots keep no clock), whatever

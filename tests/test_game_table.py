@@ -12,6 +12,7 @@ import textwrap
 
 import pytest
 
+from mjfast.bots.match import bot_command, run_match
 from mjfast.game import (
     InProcessAgent,
     MjfastBot,
@@ -25,7 +26,6 @@ from mjfast.game import (
     play_game,
     play_games,
 )
-from mjfast.game.match import bot_command, run_match
 from mjfast.game.outcome import FOUL_PENALTY
 from mjfast.game.protocol import PASS, Response
 from mjfast.game.state import CLAIM_RANK, IllegalAction

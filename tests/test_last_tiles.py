@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from mjfast import best_discards
+from mjfast.bots.safety import safest_discard
 from mjfast.danger import ways_to_wait
 from mjfast.game import InProcessAgent, MjfastBot, ProtocolBot, check_games, format_game, parse_game, play_game
 from mjfast.game.gamelog import BrokenGame
 from mjfast.game.protocol import PASS, Response
-from mjfast.game.safety import safest_discard
 from mjfast.game.state import DUPLICATE, DUPLICATE_FLOWERS, SHARED, WALLS, IllegalAction, TableState
 from mjfast.game.tokens import TOKEN_ID
 from mjfast.game.walls import DuplicateWalls, deal_walls

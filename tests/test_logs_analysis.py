@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 import mjfast
+from mjfast.bots import RandomBot, ShantenBot
 from mjfast.fan import score
 from mjfast.game import LogError, Replay, parse_game, play_games, read_games
 from mjfast.game.agents import InProcessAgent
-from mjfast.game.bots import RandomBot, ShantenBot
 from mjfast.game.state import CLAIM, ROB, IllegalAction
 from mjfast.hand import CHOW, KONG, PUNG, Hand, Meld
 from mjfast.logs import GameAnalyser

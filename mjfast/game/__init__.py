@@ -1,32 +1,35 @@
-"""MCR games: the rules at the table, Botzone's protocol and log format, bots, a table to play on.
+"""MCR games: the rules at the table, Botzone's protocol and log formats, a table to play on.
 
     from mjfast.game import read_games, Replay, check_games      # logs (docs/game.md)
     from mjfast.game import read_botzone, write_botzone          # Botzone's JSON match logs
     from mjfast.game import play_game, deal_walls, InProcessAgent, MjfastBot
 
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
-and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), safety
-(the deal-in danger of the game's last discard), protocol (Botzone's requests and responses),
-gamelog (a logged game: GameLog, Action, BrokenGame, LogError), logformat (the log text:
-reader and writer), botzone_log (Botzone's JSON match log: reader
-and writer), judge (the Botzone judge's figures of a position), replay (replaying and
-checking a log), bots (bots playing through the protocol), agents (how the table talks to a
-bot), table (one game), match (many games), botzone (the bot program).
+and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), protocol
+(Botzone's requests and responses), gamelog (a logged game: GameLog, Action, BrokenGame,
+LogError), logformat (the log text: reader and writer), botzone_log (Botzone's JSON match log:
+reader and writer), reading (read_games, check_games: either format), judge (the Botzone
+judge's figures of a position), replay (replaying and checking a log), agents (how the table
+talks to a bot), table (one game). The bots are mjfast.bots'; their names are here too, loaded
+on first use, so that importing mjfast.game (to read logs) loads no numba.
 """
 
+from ..lazy import lazy_attributes
 from .agents import AgentError, InProcessAgent, ProcessAgent
-from .bots import BOTS, FanAwareBot, MjfastBot, ProtocolBot, RandomBot, ShantenBot
 from .botzone_log import JudgeRecord, botzone_match, read_botzone, write_botzone
 from .gamelog import Action, BrokenGame, GameLog, LogError
 from .judge import JudgeCheck
 from .logformat import format_game, parse_game, write_games
-from .match import MatchSummary, run_match
 from .outcome import Outcome
 from .reading import check_games, read_games
 from .replay import GameCheck, Replay, Step
 from .state import DUPLICATE, DUPLICATE_FLOWERS, SHARED, WALLS, IllegalAction, TableState, WinContext
 from .table import GameResult, play_game, play_games
 from .walls import deal_walls
+
+# The bots' names, from mjfast.bots (which loads numba), on first use.
+_BOTS = ("BOTS", "FanAwareBot", "MatchSummary", "MjfastBot", "ProtocolBot", "RandomBot", "ShantenBot", "run_match")
+__getattr__, __dir__ = lazy_attributes(__name__, {"mjfast.bots": _BOTS})
 
 __all__ = [
     "Action", "AgentError", "BOTS", "BrokenGame", "DUPLICATE", "DUPLICATE_FLOWERS", "FanAwareBot", "GameCheck",

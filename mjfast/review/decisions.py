@@ -42,9 +42,9 @@ import numpy as np
 from ..api import acceptance as acceptance_of
 from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
+from ..bots import FanAwareBot, MjfastBot
 from ..danger import annotated, table_danger
 from ..errors import HandError
-from ..game.bots import FanAwareBot, MjfastBot
 from ..game.gamelog import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction

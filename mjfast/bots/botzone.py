@@ -30,8 +30,8 @@ import os
 import sys
 import time
 
-from .agents import KEEP_RUNNING
-from .tokens import TOKEN_ID
+from ..game.agents import KEEP_RUNNING
+from ..game.tokens import TOKEN_ID
 
 
 def _fallback(request: str) -> str:

@@ -30,13 +30,14 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .agents import InProcessAgent, ProcessAgent
-from .bots import BOTS, BOTZONE_CLOCK
-from .botzone_log import write_botzone
-from .logformat import format_game
-from .state import DUPLICATE
-from .table import DRAWN, FIRST, TimeLimits, play_game
-from .walls import deal_walls
+from ..game.agents import InProcessAgent, ProcessAgent
+from ..game.botzone_log import write_botzone
+from ..game.logformat import format_game
+from ..game.state import DUPLICATE
+from ..game.table import DRAWN, FIRST, TimeLimits, play_game
+from ..game.walls import deal_walls
+from .clock import BOTZONE_CLOCK
+from .names import BOTS
 
 
 @dataclass

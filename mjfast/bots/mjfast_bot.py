@@ -1,0 +1,78 @@
+"""MjfastBot, mjfast's own bot (mjfast botzone's): wins whenever the hand scores the 8-fan
+minimum (flowers aside); discards by best_discards' value ranking (the expected score of each
+discard, with the draws the game is likely to last, api.draws_left; the tile just drawn first
+among near-ties); within MAX_CLAIM_SHANTEN steps of ready, claims a chow, pung or kong when
+claim_options values it above passing; kongs and the last discard as FanAwareBot. On a clock
+(bots.clock) the value engine gets the answer's budget and falls back to its lower bound, then
+to FanAwareBot's decision; the first answer of a game loads every kernel the game will call.
+With `danger` it counts the cost of dealing in (mjfast.danger; measured weaker against
+wr786's bot: docs/advice.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..api import best_discards
+from ..claims import claim_options
+from ..danger import table_danger
+from ..game.protocol import Response
+from ..game.state import DUPLICATE
+from ..hand import Hand
+from .clock import MIN_BUDGET_MS, Clock
+from .fan_aware import FanAwareBot
+
+# MjfastBot weighs claims by value up to this shanten (further, FanAwareBot's rule: none).
+MAX_CLAIM_SHANTEN = 4
+
+
+class MjfastBot(FanAwareBot):
+    """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
+    default ranking (the expected score), claims by claim_options, both with the draws the
+    game is likely to last (api.draws_left of the tiles left), on the clock when it has one;
+    with `danger`, counting the cost of dealing in (mjfast.danger.table_danger)."""
+
+    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False):
+        super().__init__(wall, clock)
+        self.danger = danger
+
+    def _danger(self, draws: int):
+        return table_danger(self.table, self.seat, draws) if self.danger else None
+
+    def on_start(self) -> None:
+        if self.clock is not None:
+            _load_kernels()
+
+    def advice(self, hand: Hand, visible: np.ndarray, shanten: int, drawn: "int | None" = None):
+        left = self.budget_ms()
+        if left is not None and left < MIN_BUDGET_MS:
+            return super().advice(hand, visible, shanten, drawn)
+        draws = self.draws()
+        return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
+                             flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
+                             budget_ms=left, danger=self._danger(draws))
+
+    def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
+        left = self.budget_ms()
+        if shanten > MAX_CLAIM_SHANTEN or not (hand.counts[tile] >= 2 or self.table.chow_middles(self.seat)) or \
+                (left is not None and left < MIN_BUDGET_MS):
+            return super().claim(hand, shanten, giver, tile)  # far from ready, nothing to claim, or no time
+        return self._claimed(self._claim_options(hand, giver, tile, "expected-score", left))
+
+
+_kernels_loaded = False
+
+
+def _load_kernels() -> None:
+    """Every kernel a game's decisions call, loaded (or compiled) once a process: a discard,
+    claims of a concealed and of a melded hand (their value graphs too), a win scored."""
+    global _kernels_loaded
+    if _kernels_loaded:
+        return
+    from ..fan import score
+
+    best_discards("123m456p78s1157sEC", draws=2)
+    best_discards("[789s3]123m456p1157sE", draws=2)
+    claim_options("123m456p78s1157sE", "9s", offered_by=1, draws=2)
+    claim_options("[789s3]123m456p11sEE", "E", offered_by=2, draws=2)
+    score("[789s3]123m456p11sEEE", self_drawn=True)
+    _kernels_loaded = True
