@@ -12,8 +12,8 @@ import numpy as np
 
 import mjfast
 from mjfast import api
-from mjfast.efficiency import fan_advice as advice
-from mjfast.efficiency import one_hand
+from mjfast.advice import fan_aware as advice
+from mjfast.advice import plain
 from mjfast.fan.encode import pack_melds
 from mjfast.fan.ruleset import ruleset_of
 from mjfast.hand import parse_hand
@@ -67,7 +67,7 @@ def bench_plain_ready_kernel(benchmark):
 
     def run():
         for counts, meld_counts, n_melds, _ in inputs:
-            one_hand.discards_of(table, counts, meld_counts, n_melds, seen, True, rows, work)
+            plain.discards_of(table, counts, meld_counts, n_melds, seen, True, rows, work)
 
     _info(benchmark, "plain kernel alone (parsed), same ready hands", len(READY))
     benchmark(run)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import time
 
 import numpy as np
-
-from mjfast.api import best_discards, draws_left
-from mjfast.game import Replay, read_games
 from mjfast.game.bots import BOTZONE_CLOCK, MjfastBot
+
+from mjfast.advice.model import draws_left
+from mjfast.advice.options import best_discards
+from mjfast.game import Replay, read_games
 from mjfast.game.state import CLAIM, DISCARD, DISCARD_AFTER_CLAIM
 from mjfast.tiles import TILE_NAMES
 from tests.data import LOGS

@@ -3,7 +3,7 @@
     pytest bench/bench_danger.py -s
 
 At every discard of every game in tests/data/logs (the 16 Botzone matches, the three 2026
-matches and the games under the judge with flowers), mjfast.danger's probability that the
+matches and the games under the judge with flowers), mjfast.advice.danger's probability that the
 tile played deals in, from what its player saw (danger.table_danger), against whether the
 next action was another player's win on it. The table gives, in bins of the predicted
 probability, the discards, the mean prediction and the rate that happened; then the mean
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjfast.danger import table_danger
+from mjfast.advice.danger import table_danger
 from mjfast.fan import winning_tiles
 from mjfast.game import LogError, Replay, read_games
 from mjfast.game.state import DISCARD, DISCARD_AFTER_CLAIM

@@ -19,7 +19,8 @@ import numpy as np
 
 import mjfast
 from mjfast import api
-from mjfast.efficiency.value import hand_values
+from mjfast.advice.model import VALUE_MODEL
+from mjfast.advice.value import hand_values
 from mjfast.fan.ruleset import JUDGE
 from tests.hands import wall_hand
 
@@ -43,7 +44,7 @@ def _hands():
 
 def bench_value_figures_by_shanten(benchmark):
     table, work = api.kernel_context()
-    model = api.VALUE_MODEL
+    model = VALUE_MODEL
     hands = _hands()
     ready, win, score = np.empty((34, DRAWS)), np.empty((34, DRAWS)), np.empty(34)
 

@@ -5,16 +5,17 @@
 
 Where each layer lives:
 
-- notation and hands: tiles (tile ids and notations), tileprops (tile facts), hand (Hand,
-  Meld, parse_hand and the one validation path), errors (HandError, each fault's message);
-- the efficiency kernels: efficiency/ (shanten, useful tiles, discards, fan-aware advice);
-  numba's details: jit;
-- fan scoring: fan/; the game at the table, Botzone's protocol and logs, bots: game/;
-  log analysis: logs/; the JSON service: service/;
+- notation and hands: tile_ids (the 34 kinds), tiles (notations), tileprops (tile facts),
+  hand (Hand, Meld, parse_hand and the one validation path), errors (HandError, each fault's
+  message);
+- the shanten core: efficiency/; fan scoring: fan/; numba's details: jit;
+- advice on top of both (discard rankings, values, claims, the clock, the danger): advice/;
+- the game at the table, Botzone's protocol and logs: game/; bots: bots/; log analysis:
+  logs/; reviews: review/; the JSON service: service/; the page: web/;
 - the faces: api (per-hand calls), batch (many hands on all cores), cli (the command).
 
-The analysis calls live in mjfast.api and load numba when first used, so that importing
-mjfast (for parsing, or for a command that needs no kernel) stays quick.
+The analysis calls load numba when first used (the names below are loaded on first use), so
+that importing mjfast (for parsing, or for a command that needs no kernel) stays quick.
 """
 
 from .errors import HandError
@@ -26,9 +27,11 @@ __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
 _LOADED_LATER = {
-    "api": ("DiscardOption", "HandValue", "ValueModel", "WaitFans", "acceptance", "best_discards", "hand_value",
-            "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
-    "claims": ("ClaimOption", "claim_options"),
+    "api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
+    "advice.options": ("DiscardOption", "WaitFans", "best_discards"),
+    "advice.model": ("ValueModel",),
+    "advice.waiting": ("HandValue", "hand_value"),
+    "advice.claims": ("ClaimOption", "claim_options"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
             "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
 }

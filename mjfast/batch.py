@@ -20,8 +20,8 @@ from .efficiency.group_dp import INF
 from .efficiency.lookup_table import load_table
 from .efficiency.one_hand import check_counts, unseen_copies
 from .efficiency.regular import distance_of_groups, meld_check_bits, regular
-from .efficiency.rows import OK
 from .efficiency.scratch import N_FORMS, new_scratch
+from .efficiency.status import OK
 from .errors import HandError
 from .hand import check_tiles
 from .jit import borrowed, njit

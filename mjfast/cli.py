@@ -167,7 +167,7 @@ _RANKED_BY = {"expected-score": "expected score", "win-probability": "win probab
 
 def _opponent(text: str):
     """An --opponent SEAT:DISCARDS:MELDS:DRAWS (the last three may be empty or left out)."""
-    from .danger import opponent
+    from .advice.danger import opponent
 
     parts = text.split(":")
     if len(parts) > 4:
@@ -550,8 +550,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="the most the value ranking may take in one answer (default 200)")
     botzone.add_argument("--no-clock", action="store_true", help="keep no time limit (the value ranking unbounded)")
     botzone.add_argument("--danger", action="store_true",
-                         help="mjfast's bot: count the cost of dealing in (mjfast.danger; measured weaker against "
-                              "wr786's bot, docs/advice.md)")
+                         help="mjfast's bot: count the cost of dealing in (mjfast.advice.danger; measured weaker "
+                              "against wr786's bot, docs/advice.md)")
     botzone.add_argument("--wall", choices=walls, default="duplicate",
                          help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=_botzone)

@@ -1,4 +1,5 @@
-"""The one exception type mjfast raises for anything wrong with what a caller gave it, and
+"""The one exception type mjfast raises for anything wrong with what a caller gave it
+(HandError), the one for a game that breaks the rules or its log's format (GameError), and
 the message of each fault a hand's tiles can have (every caller words a fault the same way).
 
 Faults of notation (an unknown character, a malformed meld) are worded where they are read
@@ -15,11 +16,18 @@ MAX_MELDS = 4
 
 
 class HandError(ValueError):
-    """A hand, tile string, meld, count array or condition that mjfast cannot accept.
+    """A hand, tile string, meld, count array, condition or argument that mjfast cannot accept.
 
     The message names the problem (the character, the tile, the count) so that a user can fix
     the input without reading mjfast's code.
     """
+
+
+class GameError(ValueError):
+    """What a game did that the rules or a log's format refuse: mjfast.game's IllegalAction (an
+    action the rules forbid), LogError (a log's line that cannot be read or replayed) and
+    ProtocolError (a request or response outside Botzone's protocol) are its kinds. The message
+    says what and where."""
 
 
 def too_many_copies(tile: int, standing: int, in_melds: int = 0) -> HandError:

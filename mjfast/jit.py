@@ -63,9 +63,9 @@ from pathlib import Path
 from numba import config, typeof, types
 from numba import njit as _numba_njit
 from numba.core import cgutils
-from numba.extending import intrinsic
+from numba.extending import intrinsic, register_jitable
 
-__all__ = ["DirectKernel", "atomic_load", "borrowed", "drop_stale_kernels", "lowest_bit", "njit", "popcount",
+__all__ = ["DirectKernel", "atomic_load", "borrowed", "drop_stale_kernels", "jitable", "lowest_bit", "njit", "popcount",
            "worker_threads"]
 
 PACKAGE = Path(__file__).resolve().parent
@@ -101,6 +101,13 @@ def njit(function=None, *, nrt: "bool | None" = None, shared: bool = False, **op
         return _kernels_only(dispatcher) if kernels_only else dispatcher
 
     return compiled(function) if function is not None else compiled
+
+
+def jitable(function):
+    """A plain Python function that kernels may call too: numba compiles it into the kernels
+    that call it (register_jitable), Python calls it as it is, without a compile. For the few
+    rules both layers state (the settlement), so that each is written once."""
+    return register_jitable(function)
 
 
 def worker_threads() -> int:

@@ -71,7 +71,9 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
     calls = _calls()
     unknown = sorted(set(only or ()).union(skip) - set(calls))
     if unknown:
-        raise ValueError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
+        from mjfast.errors import HandError
+
+        raise HandError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
     calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
     for call in calls.values():
         call()
@@ -99,7 +101,7 @@ def _calls() -> dict:
         "useful_tiles": lambda: mjfast.useful_tiles(hand13),
         "useful_by_form": lambda: mjfast.useful_by_form(hand13),
         "acceptance": lambda: mjfast.acceptance(hand13),
-        "best_discards (plain)": lambda: mjfast.best_discards(hand14, fan_aware=False),
+        "best_discards (plain)": lambda: mjfast.best_discards(hand14, ranking="efficiency"),
         "best_discards": lambda: mjfast.best_discards(hand14),
         "best_discards (melds)": lambda: mjfast.best_discards("[555m1]46m123p456p99s9s"),
         "claim_options": lambda: mjfast.claim_options("123m456p78s1157sE", "9s", offered_by=1),

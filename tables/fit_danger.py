@@ -1,11 +1,11 @@
-"""Fits mjfast/danger.py's models on games whose every hand is known, and prints the weights.
+"""Fits mjfast/advice/danger.py's models on games whose every hand is known, and prints the weights.
 
     python tables/fit_danger.py GAMES... > weights.txt
 
 GAMES: game logs `mjfast.game.read_games` reads (text or Botzone JSON; files or folders) or
 files of the judge harness (../shared/judge/runner.py: a JSON object whose `botzone_log` is the
 Botzone log). At every discard of every game, for each opponent of the discarder, what the
-discarder sees of them (mjfast.danger.Opponent) and whether their hand is ready with a wait
+discarder sees of them (mjfast.advice.danger.Opponent) and whether their hand is ready with a wait
 worth 8 fans on a discard win (mjfast.fan.winning_tiles under their conditions, flowers
 aside): the ready model's rows; for a ready opponent, each of the 34 tiles and whether it is
 one of those waits: the wait model's rows. Both are logistic regressions (Newton's method, a
@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mjfast.danger import READY_FEATURES, WAIT_FEATURES, Opponent, ready_features, wait_features  # noqa: E402
+from mjfast.advice.danger import READY_FEATURES, WAIT_FEATURES, Opponent, ready_features, wait_features  # noqa: E402
 from mjfast.fan import winning_tiles  # noqa: E402
 from mjfast.game import LogError, Replay, read_botzone, read_games  # noqa: E402
 from mjfast.game.state import DISCARD, DISCARD_AFTER_CLAIM  # noqa: E402
@@ -112,7 +112,7 @@ def main(paths) -> None:
         print(f"{name} = np.array([" + ", ".join(f"{w:.3f}" for w in weights) + "])")
         for feature, w in zip(names, weights):
             print(f"#   {feature:40s} {w:+.3f}")
-    print(f"LOSS = 8.0 + {np.mean(fans):.1f}")
+    print(f"LOSS = float(discarder_pays({np.mean(fans):.1f}))")
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ def test_one_step_valid_draws_match_a_slow_reference(seed):
 
 def test_fan_potential_sweep_is_exactly_fan_potential():
     # The ranking compares potentials for ties, so the sweep must give the very same floats.
-    from mjfast.efficiency.fan_advice import fan_potential, potentials_after_discards
+    from mjfast.advice.fan_aware import fan_potential, potentials_after_discards
 
     rng = np.random.default_rng(7)
     for _ in range(300):
@@ -175,10 +175,10 @@ def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
     """Without every_next (the log analysis reads only the order) the fan-aware rows are
     those of best_discards in the same order, but for the next acceptance of discards tied
     for first place that are all interchangeable honours: equal with every_next, 0.0 without."""
-    from mjfast.efficiency.fan_advice import fan_discards_of
+    from mjfast.advice.fan_aware import fan_discards_of
     from mjfast.efficiency.lookup_table import load_table
-    from mjfast.efficiency.rows import OK
     from mjfast.efficiency.scratch import new_scratch
+    from mjfast.efficiency.status import OK
     from mjfast.fan.encode import pack_melds
     from mjfast.fan.ruleset import ruleset_of
 

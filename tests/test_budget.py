@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import budget
-from mjfast.api import ValueModel, kernel_context
-from mjfast.efficiency import value as V
+from mjfast.advice import budget
+from mjfast.advice import value as V
+from mjfast.advice.model import ValueModel
+from mjfast.api import kernel_context
 from mjfast.fan.ruleset import JUDGE
 from mjfast.hand import parse_hand
 

@@ -239,3 +239,11 @@ def test_advise_with_opponents_shows_the_danger_of_each_discard(capsys):
     assert status == 2 and "DRAWS is a number" in err
     status, out, _ = run(capsys, "advise", "269m378p13446sSWC", "--budget-ms", "5", "--draws", "9", "--no-color")
     assert status == 0 and "no value figures: the time budget had no room for them" in out
+
+
+def test_python_dash_m_mjfast_runs_the_command():
+    done = subprocess.run([sys.executable, "-m", "mjfast", "shanten", "123m456p789s1357s"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split()[:2] == ["regular", "1"]
+    done = subprocess.run([sys.executable, "-m", "mjfast", "--help"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("usage: mjfast")

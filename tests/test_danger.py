@@ -1,4 +1,4 @@
-"""The danger of each discard (mjfast/danger.py) and the value model with it (efficiency/value.py):
+"""The danger of each discard (mjfast/advice/danger.py) and the value model with it (advice/value.py):
 what the danger model must mean, the figures against a brute force of the model with a
 uniform danger, the discard now against the figures without danger, and a simulation of the
 model's own play with a danger that differs by tile and grows with the draws."""
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.danger import LOSS, Danger, Opponent, danger_of, table_danger, ways_to_wait
+from mjfast.advice.danger import LOSS, Danger, Opponent, danger_of, table_danger, ways_to_wait
 from mjfast.game import Replay, read_games
 from mjfast.game.state import DISCARD
 from mjfast.hand import CHOW, PUNG, Meld, parse_hand
@@ -95,7 +95,7 @@ def test_a_uniform_danger_gives_the_brute_force_of_the_model(text, draws, risk):
     deal_in, loss = np.full(34, risk), np.full(34, 20.0)
     brute = BruteForce(counts, risk=risk, loss=20.0, growth=growth, draws=draws)
     danger = Danger(deal_in, loss, growth, ())
-    for o in mjfast.best_discards(text, draws=draws, danger=danger, model=mjfast.api.ValueModel(hazard=HAZARD)):
+    for o in mjfast.best_discards(text, draws=draws, danger=danger, model=mjfast.ValueModel(hazard=HAZARD)):
         after = counts.copy()
         after[T[o.tile]] -= 1
         win, score = brute.win_and_score(after.tobytes(), draws)
@@ -136,7 +136,7 @@ def test_a_far_hand_facing_a_ready_opponent_folds():
 
 
 def test_the_danger_is_checked():
-    with pytest.raises(mjfast.HandError, match="danger must be a mjfast.danger.Danger"):
+    with pytest.raises(mjfast.HandError, match="danger must be a Danger of mjfast.advice.danger"):
         mjfast.best_discards("123m456p789s1357sE", danger=np.zeros(34))
     with pytest.raises(mjfast.HandError, match="a Danger needs deal_in"):
         mjfast.best_discards("123m456p789s1357sE", draws=10, danger=Danger(np.zeros(34), np.zeros(34), np.ones(5), ()))

@@ -251,7 +251,7 @@ def test_any_input_gives_a_result_or_a_hand_error():
 
 def test_package_loads_its_python_layer_on_first_use():
     # the fan-aware advice needs the scoring kernel, not fan.api and its parallel kernels
-    probe = ("import sys, mjfast.efficiency.fan_advice, mjfast.fan as fan; "
+    probe = ("import sys, mjfast.advice.fan_aware, mjfast.fan as fan; "
              "before = sorted(m for m in ('mjfast.fan.api', 'mjfast.fan.batch') if m in sys.modules); "
              "from mjfast.fan import score, JUDGE; "
              "print(before, score.__module__, JUDGE.minimum, sorted(n for n in fan.__all__ if not hasattr(fan, n)))")

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from mjfast import best_discards
+from mjfast.advice.danger import ways_to_wait
 from mjfast.bots.safety import safest_discard
-from mjfast.danger import ways_to_wait
 from mjfast.game import InProcessAgent, MjfastBot, ProtocolBot, check_games, format_game, parse_game, play_game
 from mjfast.game.gamelog import BrokenGame
 from mjfast.game.protocol import PASS, Response

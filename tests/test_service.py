@@ -183,7 +183,7 @@ def test_advise_and_claim_with_opponents_a_budget_and_the_model(lines):
     opponents = [{"seat": "S", "discards": "19mE", "melds": "[CCC1]", "draws": 12},
                  {"seat": 2, "discards": ["1p", "2p"], "draws": 14}]
     result = lines({"op": "advise", "hand": hand, "visible": visible, "draws": 8, "opponents": opponents})["result"]
-    from mjfast.danger import hand_danger, opponent
+    from mjfast.advice.danger import hand_danger, opponent
 
     danger = hand_danger(hand, visible, [opponent("S", "19mE", "[CCC1]", 12), opponent(2, ["1p", "2p"], (), 14)],
                          "E", 8)

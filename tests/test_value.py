@@ -1,4 +1,4 @@
-"""The value figures (efficiency/value.py), checked three ways:
+"""The value figures (advice/value.py), checked three ways:
 
 - against a brute-force enumeration of the stated model (every draw, every discard, no graph)
   on small cases, where the graph's budget cannot cut a winning line (draws left at most the
@@ -19,8 +19,8 @@ import pytest
 
 import mjfast
 from mjfast import api
-from mjfast.api import ValueModel
-from mjfast.efficiency import value as V
+from mjfast.advice import value as V
+from mjfast.advice.model import ValueModel, draws_left
 from mjfast.efficiency.discards import discard_sweep
 from mjfast.fan import score
 from mjfast.fan.ruleset import JUDGE
@@ -181,14 +181,14 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     root = hand14.copy()
     root[t] -= 1
     budget = int(dist[t]) - 1 + 1
-    fixed = np.zeros(34, np.int64)
-    status, graph, n13, n14 = V.build_graph(table, root[None, :], dist[t:t + 1], mask[t:t + 1], 1, meld_counts, n_melds,
-                                            0, fixed, hand14, 0, 0, JUDGE.code, JUDGE.minimum, 0, budget, RON,
-                                            deal_in, loss, 1 << 16, np.zeros(1, np.int64), work)
+    setting = V.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
+                        0)
+    status, graph = V.build_graph(root[None, :], dist[t:t + 1], mask[t:t + 1], 1, setting,
+                                  V.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
-    nodes = np.zeros((2, draws + 1, n13))
+    nodes = np.zeros((2, draws + 1, graph.sizes[V.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    V.values_by_draws(graph, n13, n14, 1, draws, HAZARD, deal_in, loss, growth, out_ready, out_win, out_score, nodes,
+    V.values_by_draws(graph, 1, draws, HAZARD, deal_in, loss, growth, out_ready, out_win, out_score, nodes,
                       np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
@@ -197,8 +197,11 @@ def _play(graph, nodes, draws, figure, rng, deal_in=None, loss=None, growth=None
     """One game of the model from node 0, played by the values of `figure` (0 win, 1 score),
     with the danger deal_in, loss, growth if given: returns (won, points), points negative
     for a deal-in."""
-    (_, _, _, _, _, ron, ron_score, _, stay, stay_risk, stay_cost, edge_start, edge_end, edge_child, edge_p, edge_win,
-     edge_tile, _, child_start, children, child_tile) = graph
+    ron, ron_score, stay = graph.ron, graph.ron_score, graph.stay
+    stay_risk, stay_cost = graph.stay_risk, graph.stay_cost
+    edge_start, edge_end, edge_child = graph.edge_start, graph.edge_end, graph.edge_hand14
+    edge_p, edge_win = graph.edge_p, graph.edge_win
+    edge_tile, child_start, children, child_tile = graph.edge_tile, graph.child_start, graph.children, graph.child_tile
     deal_in = np.zeros(34) if deal_in is None else deal_in
     loss = np.zeros(34) if loss is None else loss
     growth = np.ones(draws + 1) if growth is None else growth
@@ -317,7 +320,7 @@ def test_the_model_is_checked():
         mjfast.best_discards("123m456p789s1357sE", ranking="luck")
     with pytest.raises(mjfast.HandError, match="value model out of range"):
         mjfast.best_discards("123m456p789s1357sE", model=ValueModel(hazard=1.5))
-    assert api.draws_left(21) == 11 and api.draws_left(0) == 1 and api.draws_left(92) == 40
+    assert draws_left(21) == 11 and draws_left(0) == 1 and draws_left(92) == 40
 
 
 # --- claims --------------------------------------------------------------------------------------
@@ -356,7 +359,7 @@ def test_mjfast_bot_discards_by_the_value_ranking():
     bot.respond("1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T3 T5 F1")
     answer = bot.respond("2 J1")
     expected = mjfast.best_discards("123m456p789s135sEC", seat_wind="E", prevalent_wind="E",
-                                    draws=api.draws_left(bot.table.tiles_left(0)))[0].tile
+                                    draws=draws_left(bot.table.tiles_left(0)))[0].tile
     assert answer == "PLAY " + botzone_token(tile_id(expected))
 
 
@@ -386,8 +389,9 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
     for r, t in enumerate(ready):
         roots[r] = hand14
         roots[r, t] -= 1
-    args = (table, roots, dist[ready], mask[ready], len(ready), meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14,
-            0, 0, JUDGE.code, JUDGE.minimum, 0, 0, RON, np.zeros(34), np.zeros(34))
+    setting = V.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
+                        0)
+    args = (roots, dist[ready], mask[ready], len(ready), setting, V.Model(0, RON, np.zeros(34), np.zeros(34)))
     assert V.build_graph(*args, 8, np.zeros(1, np.int64), work)[0] == V.FULL
     assert V.build_graph(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}

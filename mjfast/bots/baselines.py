@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ..api import best_discards
+from ..advice.options import best_discards
 from ..game.protocol import Response
 from ..game.state import DUPLICATE
 from ..tiles import tile_id
@@ -39,6 +39,6 @@ class ShantenBot(ProtocolBot):
         win = self.winning_response(seat.last_drawn)
         if win is not None:
             return win
-        options = best_discards(self.hand(), fan_aware=False, next_step=False)
+        options = best_discards(self.hand(), ranking="efficiency", next_step=False)
         lowest = min(o.shanten for o in options)
         return Response("PLAY", (min(tile_id(o.tile) for o in options if o.shanten == lowest),))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import budget
+from ..advice import budget
 
 
 class Clock(NamedTuple):

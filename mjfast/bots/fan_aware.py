@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..api import best_discards, draws_left
+from ..advice.claims import claim_options
+from ..advice.model import draws_left
+from ..advice.options import best_discards
 from ..api import shanten as shanten_of
-from ..claims import claim_options
 from ..game.protocol import PASS, Response
 from ..hand import KONG, PUNG, Hand, Meld, parse_meld, standing_less
 from ..tiles import tile_id
@@ -54,7 +55,7 @@ class FanAwareBot(ProtocolBot):
         the tile just drawn (None after a claim), matters only to the value ranking
         (MjfastBot's): the lexicographic rankings have no near-ties to break."""
         if shanten >= 2:
-            return best_discards(hand, visible=visible, fan_aware=False)
+            return best_discards(hand, visible=visible, ranking="efficiency")
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                              flowers=self.table.seats[self.seat].flowers, ranking="fan-aware")
 
@@ -93,7 +94,7 @@ class FanAwareBot(ProtocolBot):
         return None
 
     def draws(self) -> int:
-        """The draws the game is likely to last for this player (api.draws_left)."""
+        """The draws the game is likely to last for this player (advice.model.draws_left)."""
         return draws_left(self.table.own_draws_left(self.seat))
 
     def _claimed(self, options: list) -> Response:

@@ -1,20 +1,20 @@
 """MjfastBot, mjfast's own bot (mjfast botzone's): wins whenever the hand scores the 8-fan
 minimum (flowers aside); discards by best_discards' value ranking (the expected score of each
-discard, with the draws the game is likely to last, api.draws_left; the tile just drawn first
+discard, with the draws the game is likely to last, advice.model.draws_left; the tile just drawn first
 among near-ties); within MAX_CLAIM_SHANTEN steps of ready, claims a chow, pung or kong when
 claim_options values it above passing; kongs and the last discard as FanAwareBot. On a clock
 (bots.clock) the value engine gets the answer's budget and falls back to its lower bound, then
 to FanAwareBot's decision; the first answer of a game loads every kernel the game will call.
-With `danger` it counts the cost of dealing in (mjfast.danger; measured weaker against
+With `danger` it counts the cost of dealing in (mjfast.advice.danger; measured weaker against
 wr786's bot: docs/advice.md)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..api import best_discards
-from ..claims import claim_options
-from ..danger import table_danger
+from ..advice.claims import claim_options
+from ..advice.danger import table_danger
+from ..advice.options import best_discards
 from ..game.protocol import Response
 from ..game.state import DUPLICATE
 from ..hand import Hand
@@ -28,8 +28,8 @@ MAX_CLAIM_SHANTEN = 4
 class MjfastBot(FanAwareBot):
     """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
     default ranking (the expected score), claims by claim_options, both with the draws the
-    game is likely to last (api.draws_left of the tiles left), on the clock when it has one;
-    with `danger`, counting the cost of dealing in (mjfast.danger.table_danger)."""
+    game is likely to last (advice.model.draws_left of the tiles left), on the clock when it has one;
+    with `danger`, counting the cost of dealing in (mjfast.advice.danger.table_danger)."""
 
     def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False):
         super().__init__(wall, clock)

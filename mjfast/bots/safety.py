@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..danger import ways_to_wait
+from ..advice.danger import ways_to_wait
 
 
 def safest_discard(held, unseen) -> int:

@@ -1,6 +1,6 @@
-"""The efficiency kernels: shanten over every MCR form, useful tiles, acceptance, every
-discard and the step after it, and the fan-aware advice, as numba kernels on 34-count arrays.
-mjfast.api and mjfast.batch are their Python faces; numba's details are in mjfast.jit.
+"""The shanten core: shanten over every MCR form, useful tiles, acceptance, every discard and
+the step after it, as numba kernels on 34-count arrays. mjfast.api and mjfast.batch are their
+Python faces; the rankings on top of them are mjfast.advice's; numba's details are in mjfast.jit.
 
 Modules, from the bottom up:
 
@@ -13,8 +13,6 @@ Modules, from the bottom up:
     special_forms   seven pairs, thirteen orphans, honours and knitted, knitted straight
     all_forms       every form at once, and the best of them
     discards        every discard of a hand and the step after it (next acceptance)
-    fan_advice      the figures that know the 8-fan minimum (valid acceptance, wait fans)
-    ranking         the rankings' keys and the sort
-    rows            what the entry kernels return: status codes and discard-row columns
+    status          what a kernel says of its input: OK or the fault's code
     one_hand        the one-hand entry kernels mjfast.api calls
 """

@@ -1,33 +1,22 @@
-"""The one-hand entry kernels: one call from Python checks the input and does the work (the
-fan-aware ranking's entry, fan_discards_of, is fan_advice's, which loads the fan kernels).
+"""The one-hand entry kernels of the shanten core: one call from Python checks the input and
+does the work (the discards' rankings are mjfast.advice's: plain.discards_of,
+fan_aware.fan_discards_of).
 
-Each returns a status (rows.OK, or the code of what is wrong, which the Python layer turns
-into a HandError message) so that a per-hand query costs a single dispatch; the discard
-kernels fill rows whose columns rows.py declares. `work` is a scratch (scratch.new_scratch)
-that the caller keeps from one call to the next: besides saving an allocation, its memos
-then serve every later query. Acceptance counts *unseen* copies: 4 minus the copies in the
-hand, its melds and whatever else the caller has seen.
+Each returns a status (status.OK, or the code of what is wrong, which the Python layer turns
+into a HandError message) so that a per-hand query costs a single dispatch. `work` is a
+scratch (scratch.new_scratch) that the caller keeps from one call to the next: besides saving
+an allocation, its memos then serve every later query. Acceptance counts *unseen* copies: 4
+minus the copies in the hand, its melds and whatever else the caller has seen.
 """
 
 import numpy as np
 
 from ..jit import njit
 from .all_forms import all_forms, best_of
-from .discards import discard_options, masked_sum
+from .discards import masked_sum
 from .group_dp import INF
-from .ranking import PLAIN_KEYS, ranked, set_efficiency_keys
-from .rows import (
-    ACCEPTANCE,
-    BAD_TILE_COUNT,
-    NEXT_ACCEPTANCE,
-    OK,
-    SEEN_TOO_OFTEN,
-    SHANTEN,
-    TILE,
-    TOO_MANY_COPIES,
-    USEFUL_MASK,
-)
 from .scratch import N_FORMS, form_rows
+from .status import BAD_TILE_COUNT, OK, SEEN_TOO_OFTEN, TOO_MANY_COPIES
 
 
 @njit
@@ -103,30 +92,3 @@ def useful_of(table, counts, meld_counts, n_melds, visible, work):
     all_forms(table, counts, meld_counts, n_melds, True, True, dist, masks, work)
     d, m = best_of(dist, masks)
     return OK, d - 1, m, masked_sum(m, unseen)
-
-
-@njit(cache=True)
-def discards_of(table, counts, meld_counts, n_melds, visible, with_next, out, work):
-    """Every discard of a 3n+2 hand, best first by the plain ranking (ranking.py), as rows of
-    out (34 x rows.PLAIN_WIDTH). Returns (status, number of rows)."""
-    unseen = np.empty(34, np.int64)
-    status = check_seen(counts, meld_counts, n_melds, 14, visible, unseen)
-    if status != OK:
-        return status, 0
-    dist = np.empty(34, np.int64)
-    masks = np.empty(34, np.int64)
-    acc = np.empty(34, np.int64)
-    nxt = np.empty(34, np.float64)
-    discard_options(table, counts, meld_counts, n_melds, unseen, with_next, dist, masks, acc, nxt, work)
-    keys = np.empty((34, PLAIN_KEYS), np.float64)
-    for t in range(34):
-        set_efficiency_keys(keys, t, dist[t] - 1, acc[t], nxt[t])
-    order = ranked(PLAIN_KEYS, keys, dist < INF)
-    for i in range(order.shape[0]):
-        t = order[i]
-        out[i, TILE] = t
-        out[i, SHANTEN] = dist[t] - 1
-        out[i, ACCEPTANCE] = acc[t]
-        out[i, NEXT_ACCEPTANCE] = nxt[t]
-        out[i, USEFUL_MASK] = masks[t]
-    return OK, order.shape[0]

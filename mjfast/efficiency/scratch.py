@@ -11,7 +11,7 @@ tile's group (25), for each group, the merge of the other three after the draw (
 for each kind k, k's group in the prepared hand less k (30-63, see
 regular_sweep.prepare_draws). After the slots come a merge's running row, a group's input to
 the DP, a query's per-form results, a draw sweep's prepared hand, and the two memos: the
-group DP's results (regular) and the scores of completed hands (fan_advice).
+group DP's results (regular) and the scores of completed hands (fan_aware).
 """
 
 import numpy as np
@@ -64,7 +64,7 @@ MEMO_READY = LESS_ONE_MASK + 34  # 1 once the memo's keys are cleared (on first 
 MEMO = MEMO_READY + 1  # the group DP's results, memoised (see regular._group_dp)
 MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
 MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
-# Space for fan_advice's memo of scored hands (fan_advice._points): a flag, 0 until its keys
+# Space for advice.fan_aware's memo of scored hands (fan_aware._points): a flag, 0 until its keys
 # are cleared on first use, then the slots, each three words of key and a value.
 SCORE_MEMO = MEMO + MEMO_SLOTS * MEMO_ROW
 SCORE_MEMO_SLOTS = 8192

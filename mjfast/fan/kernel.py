@@ -199,7 +199,7 @@ SCORED_WIN_SHIFT = 8
 @njit
 def fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
     """Write the hand vector (see layout) of standing counts and packed melds into `vec`
-    (efficiency.fan_advice fills one it keeps)."""
+    (advice.fan_aware fills one it keeps)."""
     for t in range(34):
         vec[t] = counts[t]
     for i in range(34, VEC_LEN):

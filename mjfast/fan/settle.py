@@ -8,9 +8,25 @@ kong, where the player who added the kong counts as the discarder): the discarde
 from __future__ import annotations
 
 from ..errors import HandError
+from ..jit import jitable
 from .result import FanResult
 
 BASE_POINTS = 8  # what every loser pays on top of the fans (the discarder) or alone (others)
+
+
+@jitable
+def winner_gain(total, self_drawn):
+    """What the winner of a hand of `total` fans (flowers included) gains: 3 x (8 + total)
+    self-drawn, 8 + total + 2 x 8 on a discard. The value kernel and claim_options count wins
+    with it, as settle does."""
+    return 3 * (BASE_POINTS + total) if self_drawn else 3 * BASE_POINTS + total
+
+
+@jitable
+def discarder_pays(total):
+    """What the discarder of a winning tile pays for a hand of `total` fans: 8 + total (the
+    two others pay 8 either way)."""
+    return BASE_POINTS + total
 
 
 def _seat(value, what: str) -> int:
@@ -39,8 +55,8 @@ def settle(result: FanResult, winner: int, discarder: "int | None" = None) -> li
     if discarder is None:
         if not result.self_drawn:
             raise HandError("the hand was scored as a win on a discard: settle needs the discarder")
-        deltas = [-(BASE_POINTS + total)] * 4
-        deltas[winner] = 3 * (BASE_POINTS + total)
+        deltas = [-discarder_pays(total)] * 4  # each of the three others pays as a discarder would
+        deltas[winner] = winner_gain(total, True)
         return deltas
     discarder = _seat(discarder, "discarder")
     if discarder == winner:
@@ -48,6 +64,6 @@ def settle(result: FanResult, winner: int, discarder: "int | None" = None) -> li
     if result.self_drawn:
         raise HandError("the hand was scored as self-drawn: a self-drawn win has no discarder")
     deltas = [-BASE_POINTS] * 4
-    deltas[discarder] = -(BASE_POINTS + total)
-    deltas[winner] = 3 * BASE_POINTS + total
+    deltas[discarder] = -discarder_pays(total)
+    deltas[winner] = winner_gain(total, False)
     return deltas

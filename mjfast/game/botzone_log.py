@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from ..errors import HandError
 from .gamelog import Action, BrokenGame, GameLog, LogError, open_log, read_tile
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED_WALL
@@ -165,7 +166,7 @@ def judge_wall(walltiles: "int | None", tile_counts, flowers) -> str:
         for wall, n in _TILES_OF_WALL.items():
             if walltiles == n:
                 return wall
-        raise ValueError(f"initdata.walltiles holds {walltiles} tiles: the judge deals {_TILES_OF_WALL[DUPLICATE]} "
+        raise HandError(f"initdata.walltiles holds {walltiles} tiles: the judge deals {_TILES_OF_WALL[DUPLICATE]} "
                          f"or {SHARED_WALL}")
     if tile_counts is not None:
         for wall, size in PRIVATE_WALL.items():
@@ -478,7 +479,7 @@ def botzone_match(game: GameLog, names=None, walls=None) -> dict:
     from .replay import Replay
 
     if game.wall not in _TILES_OF_WALL:
-        raise ValueError(f"a Botzone JSON log holds the judge's walls ({DUPLICATE}, {DUPLICATE_FLOWERS}), "
+        raise HandError(f"a Botzone JSON log holds the judge's walls ({DUPLICATE}, {DUPLICATE_FLOWERS}), "
                          f"not {game.wall!r}")
     actions = game.actions
     groups = _entry_groups(actions)

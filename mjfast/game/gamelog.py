@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import NamedTuple, TextIO
 
+from ..errors import GameError
 from .state import DUPLICATE
 from .tokens import TOKEN_ID
 
@@ -18,7 +19,7 @@ ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuH
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
 
 
-class LogError(ValueError):
+class LogError(GameError):
     """A line of a log that cannot be read or replayed: match id, line number, reason."""
 
     def __init__(self, match_id: str, line: int, reason: str):

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import GameError
 from .tokens import TOKEN_ID, TOKENS, is_flower
 
 
-class ProtocolError(ValueError):
+class ProtocolError(GameError):
     """A request or response that does not follow the protocol."""
 
 

@@ -31,6 +31,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..errors import (
+    GameError,  # noqa: E402
+    HandError,  # noqa: E402
+)
 from ..hand import CHOW, KONG, PUNG, Hand, Meld
 from ..tiles import N_KINDS
 from .tokens import N_FLOWERS, TOKENS, is_flower
@@ -57,7 +61,7 @@ _SET_COPIES = (4,) * N_KINDS + (1,) * N_FLOWERS
 CLAIM_RANK = {"Hu": 3, "Peng": 2, "Gang": 2, "Chi": 1}
 
 
-class IllegalAction(ValueError):
+class IllegalAction(GameError):
     """An action the rules do not allow at this point of the game; the message says why."""
 
 
@@ -127,7 +131,7 @@ class TableState:
 
     def __init__(self, prevalent_wind: int = 0, wall: str = DUPLICATE, viewer: "int | None" = None):
         if wall not in WALLS:
-            raise ValueError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
+            raise HandError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
         self.prevalent_wind = prevalent_wind
         self.wall = wall
         self.seats = [Seat() if viewer in (None, p) else Seat(concealed=UnknownTiles()) for p in range(4)]

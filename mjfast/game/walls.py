@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import HandError
 from ..tiles import N_KINDS
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, WALLS
 from .tokens import FLOWER_IDS, is_flower
@@ -26,7 +27,7 @@ class DuplicateWalls:
     def __init__(self, walls, wall: str = DUPLICATE):
         size = PRIVATE_WALL.get(wall)
         if size is None or len(walls) != 4 or any(len(w) != size for w in walls):
-            raise ValueError(f"the duplicate format is four walls of {PRIVATE_WALL[DUPLICATE]} tiles "
+            raise HandError(f"the duplicate format is four walls of {PRIVATE_WALL[DUPLICATE]} tiles "
                              f"(or of {PRIVATE_WALL[DUPLICATE_FLOWERS]} with the flowers)")
         self.wall = wall
         self.walls = [list(w) for w in walls]
@@ -76,7 +77,7 @@ class SharedWall:
 def deal_walls(seed: int, wall: str = DUPLICATE) -> "DuplicateWalls | SharedWall":
     """The walls of game `seed`: the same seed always gives the same walls."""
     if wall not in WALLS:
-        raise ValueError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
+        raise HandError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
     rng = random.Random(seed)
     tiles = [t for t in range(N_KINDS) for _ in range(4)]
     if wall != DUPLICATE:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..efficiency.lookup_table import load_table
-from ..efficiency.rows import OK
+from ..efficiency.status import OK
 from ..fan.encode import pack_melds
 from ..fan.ruleset import JUDGE
 from ..game.gamelog import GameLog, LogError
@@ -146,8 +146,9 @@ _VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score
 def _value_cells(row, table, player: int, tile: int) -> None:
     """The value ranking's cells of a discard row (see columns.py), with the danger of the
     tiles (danger.table_danger: shown, not counted, as MjfastBot plays by default)."""
-    from ..api import best_discards, draws_left
-    from ..danger import table_danger
+    from ..advice.danger import table_danger
+    from ..advice.model import draws_left
+    from ..advice.options import best_discards
 
     draws = draws_left(table.own_draws_left(player))
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,

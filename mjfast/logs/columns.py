@@ -103,7 +103,7 @@ DECISION_CELLS = (
     Column("dealt_in", "bool", "discard: another player won on the tile played"),
     Column("deal_in_after", "milli",
            "discard, with --value: the chance that the tile played deals in, from what the player saw "
-           "(mjfast.danger.table_danger)"),
+           "(mjfast.advice.danger.table_danger)"),
     Column("best_deal_in", "milli", "discard, with --value: the same for mjfast's best discard by value"),
 )
 # Added when the table is written.

@@ -3,7 +3,7 @@
 A discard decision costs one dispatch from Python whatever it asks: the waiting hand the
 player held before the turn (shanten, acceptance), every discard ranked plainly
 (efficiency.one_hand.discards_of without the look-ahead) and, when wanted, fan-aware
-(efficiency.fan_advice.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
+(advice.fan_aware.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
 too: the shanten of every claim the rules allow. The kernels are mjfast's own; this module
 reads their figures straight into the decision's row (columns.DECISION_CELLS).
 """
@@ -12,23 +12,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..efficiency.discards import masked_sum
-from ..efficiency.fan_advice import fan_discards_of
-from ..efficiency.one_hand import discards_of, shanten_of, unseen_copies, useful_of
-from ..efficiency.ranking import PLAIN_KEYS, ranked, set_efficiency_keys
-from ..efficiency.rows import (
+from ..advice.fan_aware import fan_discards_of
+from ..advice.plain import discards_of
+from ..advice.ranking import PLAIN_KEYS, ranked, set_efficiency_keys
+from ..advice.rows import (
     ACCEPTANCE,
     EFFECTIVE_SHANTEN,
     FAN_WIDTH,
     NEXT_ACCEPTANCE,
-    OK,
     PLAIN_WIDTH,
-    SEEN_TOO_OFTEN,
     SHANTEN,
     TILE,
     USEFUL_MASK,
     VALID_ACCEPTANCE,
 )
+from ..efficiency.discards import masked_sum
+from ..efficiency.one_hand import shanten_of, unseen_copies, useful_of
+from ..efficiency.status import OK, SEEN_TOO_OFTEN
 from ..jit import njit
 from .columns import ACTIONS, KINDS, NA, OPTION_BITS, D
 

@@ -8,7 +8,7 @@ review adds what the table of a run does not keep, every option with its figures
 - discard (every Play): the options are mjfast.best_discards of the hand, with what the
   player sees, the winds and the flowers, in the fan-aware ranking (milliseconds a game), or
   with `value` in the value ranking (best_discards' default, the draws the player's wall makes
-  likely: api.draws_left; seconds a game); the choice is the tile played, its rank its
+  likely: advice.model.draws_left; seconds a game); the choice is the tile played, its rank its
   position there (the rank, or the value_rank of `mjfast logs --value`).
 - claim (every claim opportunity of `mjfast logs`): pass and each claim the rules allowed;
   a chow or pung is shown by the best discard after it (best_discards of the hand with the new
@@ -26,7 +26,7 @@ more; all of it when the player's choice left the hand further from ready, as `m
 counts acceptance_lost), and every other numeric figure an option carries (such as a win
 probability or an expected score: higher is taken as better; the danger of the discard,
 `deal_in` and `deal_in_cost`, which every discard option carries from
-mjfast.danger.table_danger of what its player saw: lower is better). Flags: `win_declined` (a win
+mjfast.advice.danger.table_danger of what its player saw: lower is better). Flags: `win_declined` (a win
 of 8 fans or more not taken), `winning_tile_discarded` (the tile played completes the hand it
 leaves, for 8 fans or more), `claim_lowers_value` (a claim made whose hand is further from a
 win, or as far with fewer valid tiles, than passing would have kept).
@@ -39,11 +39,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..advice.danger import annotated, table_danger
+from ..advice.model import draws_left
+from ..advice.options import best_discards
 from ..api import acceptance as acceptance_of
-from ..api import best_discards, draws_left
 from ..api import shanten as shanten_of
 from ..bots import FanAwareBot, MjfastBot
-from ..danger import annotated, table_danger
 from ..errors import HandError
 from ..game.gamelog import GameLog
 from ..game.replay import Replay

@@ -117,8 +117,8 @@ def op_waits(params: dict) -> dict:
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
            draws=None, drawn=None, budget_ms=None, opponents=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form), the model that ranked
-    the discards (mjfast.budget.MODELS), each opponent's chance of being ready when
-    `opponents` are given (mjfast.danger.Opponent), and every discard. A hand waiting to draw
+    the discards (mjfast.advice.budget.MODELS), each opponent's chance of being ready when
+    `opponents` are given (mjfast.advice.danger.Opponent), and every discard. A hand waiting to draw
     raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast
 
@@ -143,21 +143,21 @@ def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan
 
 
 def _danger(hand, visible, opponents, prevalent_wind, draws):
-    """The Danger of the opponents given (mjfast.danger.Opponent list), None without them."""
+    """The Danger of the opponents given (mjfast.advice.danger.Opponent list), None without them."""
     if not opponents:
         return None
-    from ..api import value_model
-    from ..danger import hand_danger
+    from ..advice.danger import hand_danger
+    from ..advice.model import value_model
 
     return hand_danger(hand, visible, opponents, prevalent_wind, value_model(draws).draws)
 
 
 def opponents_param(value) -> "list | None":
     """The request's `opponents` (a list of objects {"seat", "discards", "melds", "draws"}) as
-    mjfast.danger.Opponents; RequestError for a malformed one."""
+    mjfast.advice.danger.Opponents; RequestError for a malformed one."""
     if value is None:
         return None
-    from ..danger import opponent
+    from ..advice.danger import opponent
 
     if not isinstance(value, list) or len(value) > 3:
         raise RequestError("bad_param", "'opponents' is a list of at most 3 objects {seat, discards, melds, draws}")
@@ -215,7 +215,7 @@ _OFFERED_BY = {"left": 1, "across": 2, "right": 3, 1: 1, 2: 2, 3: 3}
 def claim(hand, tile, offered_by, visible=None, last_discard=False, opponents=None, **conditions) -> dict:
     """The claim result: every answer to the discard, best first (mjfast.claim_options), with
     the danger of the opponents given (their discards then count the offered tile)."""
-    from ..claims import WHO, claim_options
+    from ..advice.claims import WHO, claim_options
 
     danger = None
     if opponents:

@@ -2,7 +2,7 @@
 and the richest value model that fits the time left.
 
 Without a budget a query runs the value model as ValueModel states it (exchanges within
-`extra` steps, none beyond efficiency.value.MAX_EXCHANGE_SHANTEN). With one (`budget_ms`):
+`extra` steps, none beyond advice.value.MAX_EXCHANGE_SHANTEN). With one (`budget_ms`):
 
 1. every graph of the query is first built without exchanges: the lower bound, a few
    milliseconds up to three steps from ready (the graph with exchanges is about 45 times
@@ -53,10 +53,10 @@ _FLAT = np.ones(42)
 
 
 class Job(NamedTuple):
-    """One value graph of a query: efficiency.value.hand_values' arguments up to `flowers`
+    """One value graph of a query: advice.value.hand_values' arguments up to `flowers`
     (`inputs`), the draws, the shanten it is played from (after the best discard for 14
     tiles: MAX_EXCHANGE_SHANTEN applies to it), the model's ron_discards and hazard, and the
-    danger (mjfast.danger.Danger's deal_in, loss and growth; none by default)."""
+    danger (mjfast.advice.danger.Danger's deal_in, loss and growth; none by default)."""
 
     inputs: tuple
     draws: int
@@ -78,7 +78,7 @@ class Figures(NamedTuple):
 
 def check_budget(budget_ms) -> "float | None":
     """A budget argument checked: None (no deadline) or milliseconds, more than 0."""
-    from .errors import HandError
+    from ..errors import HandError
 
     if budget_ms is None:
         return None
@@ -145,16 +145,16 @@ _engine: "tuple | None" = None  # (hand_values, its scratch, the lock of that sc
 def _load_engine() -> tuple:
     global _engine
     if _engine is None:
-        from .efficiency.scratch import new_scratch
-        from .efficiency.value import hand_values
-        from .jit import DirectKernel
+        from ..efficiency.scratch import new_scratch
+        from ..jit import DirectKernel
+        from .value import hand_values
 
         _engine = (DirectKernel(hand_values), new_scratch(), threading.Lock())
     return _engine
 
 
 def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
-    """(status, 13-tile hands, Figures) of one graph (efficiency.value.hand_values)."""
+    """(status, 13-tile hands, Figures) of one graph (advice.value.hand_values)."""
     global _us_per_hand
     hand_values, work, lock = _engine or _load_engine()
     figures = Figures(np.empty((34, job.draws)), np.empty((34, job.draws)), np.empty(34))
@@ -169,9 +169,9 @@ def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
 
 def value_figures(jobs: "list[Job]", extra: int, budget_ms: "float | None") -> tuple:
     """(status, [Figures of each job] or None, model) of a query's graphs under the budget
-    (see the module doc); status is the first bad input's (efficiency.rows), else 0 (OK).
+    (see the module doc); status is the first bad input's (efficiency.status), else 0 (OK).
     extra: the model's exchanges (ValueModel.extra)."""
-    from .efficiency.value import MAX_EXCHANGE_SHANTEN, STOPPED
+    from .value import MAX_EXCHANGE_SHANTEN, STOPPED
 
     if budget_ms is None:
         found = []

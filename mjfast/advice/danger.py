@@ -9,7 +9,7 @@ draws they have made) and the copies of each tile the player cannot see, two fit
   model of the tile and what the opponent showed: whether they discarded t themselves
   (MCR has no furiten, but a tile a player threw away is seldom what they wait on), its
   kind (honour, terminal, 2 or 8, middle), its unseen copies and the ways a hand could wait
-  on them (game.safety.ways_to_wait), how much of their river and of their melds is in t's
+  on them (bots.safety), how much of their river and of their melds is in t's
   suit (a one-suit hand shows itself in its melds), whether they discarded the tile three
   away (suji), and for an honour whether a pung of it would score for them.
 
@@ -31,8 +31,10 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from .errors import HandError
-from .tiles import N_KINDS, TILE_NAMES
+from ..errors import HandError
+from ..fan.settle import discarder_pays
+from ..tiles import N_KINDS, TILE_NAMES
+from . import budget
 
 _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 
@@ -58,7 +60,7 @@ WAIT_FEATURES = ("constant", "discarded by them", "honour", "terminal", "2 or 8"
 READY_WEIGHTS = np.array([-5.855, 4.540, -0.931, 0.984, 0.138, -0.569])
 WAIT_WEIGHTS = np.array([-3.143, -2.206, -1.557, -0.829, -0.521, 0.078, -0.403, 0.293, -1.541, -0.712, 0.230, -0.118,
                          0.825, 0.069])
-LOSS = 8.0 + 13.1
+LOSS = float(discarder_pays(13.1))
 """Points a discard that deals in pays: 8 + the winner's fans (their mean, flowers included)."""
 
 
@@ -104,7 +106,7 @@ def ready_features(opponent: Opponent, later_draws: int = 0) -> np.ndarray:
 
 
 def ways_to_wait(unseen: np.ndarray) -> np.ndarray:
-    """34: the ways an opponent's concealed tiles could wait on each tile (game.safety's count,
+    """34: the ways an opponent's concealed tiles could wait on each tile (bots.safety's count,
     for every tile at once): a single or a pair wait on its own copies, runs on the others'."""
     u = unseen.astype(np.float64)
     ways = u + u * (u - 1) / 2.0
@@ -170,9 +172,9 @@ def opponent(seat, discards=(), melds=(), draws: int = 0) -> Opponent:
     """An Opponent from any notation, checked: seat a wind (E S W N or 0-3); discards a tile
     string ("19mE", in order) or a list of tiles; melds bracketed melds ("[CCC1][345p2]") or
     a list; draws the tiles they have drawn (0-40). Raises HandError naming the fault."""
-    from .fan.conditions import wind_index
-    from .hand import parse_melds
-    from .tiles import parse_tiles, tile_id
+    from ..fan.conditions import wind_index
+    from ..hand import parse_melds
+    from ..tiles import parse_tiles, tile_id
 
     seat = wind_index(seat, "an opponent's seat")
     try:
@@ -188,12 +190,13 @@ def hand_danger(hand, visible, opponents: Sequence[Opponent], prevalent_wind=0, 
     """The Danger for a player holding `hand` (any notation parse_hand reads) who sees
     `visible` elsewhere (every tile on the table and in the others' melds, as best_discards'
     visible), facing `opponents` (Opponent or opponent()), over `draws` draws."""
-    from .fan.conditions import wind_index
-    from .hand import Hand, parse_hand, visible_counts
+    from ..fan.conditions import wind_index
+    from ..hand import Hand, parse_hand, visible_counts
 
     hand = hand if isinstance(hand, Hand) else parse_hand(hand)
     if len(opponents) > 3 or not all(isinstance(o, Opponent) for o in opponents):
-        raise HandError("opponents: at most three, each a mjfast.danger.Opponent (danger.opponent reads any notation)")
+        raise HandError("opponents: at most three, each an Opponent of mjfast.advice.danger (opponent() reads any "
+                        "notation)")
     unseen = 4 - hand.counts.astype(np.int64) - hand.meld_counts.astype(np.int64) - visible_counts(visible)
     return danger_of(opponents, np.maximum(unseen, 0), wind_index(prevalent_wind, "prevalent_wind"), draws)
 
@@ -207,3 +210,23 @@ def table_danger(table, viewer: int, draws: int = 10) -> Danger:
                  for o in range(4) if o != viewer]
     return danger_of(opponents, np.maximum(unseen, 0), table.prevalent_wind, draws)
 
+
+def job_arrays(danger, draws: int) -> tuple:
+    """(deal_in, loss, growth) of a Job from a mjfast.advice.danger.Danger (checked), or the Job's
+    defaults without one. The growth is capped so that no discard deals in for certain."""
+    if danger is None:
+        return budget.NO_RISK, budget.NO_RISK, budget.Job._field_defaults["growth"]
+    if not isinstance(danger, Danger):
+        raise HandError(f"danger must be a Danger of mjfast.advice.danger (danger_of, table_danger), got "
+                        f"{type(danger).__name__}")
+    deal_in = np.ascontiguousarray(danger.deal_in, np.float64)
+    loss = np.ascontiguousarray(danger.loss, np.float64)
+    growth = np.ascontiguousarray(danger.growth, np.float64)
+    if deal_in.shape != (N_KINDS,) or loss.shape != (N_KINDS,) or growth.ndim != 1 or len(growth) < draws + 1 or \
+            not (np.all((deal_in >= 0) & (deal_in <= 1)) and np.all(loss >= 0) and np.all(growth >= 0)):
+        raise HandError(f"a Danger needs deal_in (34, in 0..1), loss (34, >= 0) and growth (>= 0, at least draws + 1 "
+                        f"= {draws + 1} of them)")
+    top = deal_in.max()
+    if top > 0:
+        growth = np.minimum(growth, 1.0 / top)
+    return deal_in, loss, growth

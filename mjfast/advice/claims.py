@@ -11,7 +11,7 @@ and scores the Botzone settlement for the winner, 8 + fans + 2 x 8. Options are 
 the same figure as best_discards; a tie goes to the option listed first in CLAIMS (passing
 before claiming: a claim that gains nothing opens the hand for nothing).
 
-The value graphs of all the options run as one query (mjfast.budget), so that under a time
+The value graphs of all the options run as one query (mjfast.advice.budget), so that under a time
 budget they are all of one model. The fan-aware ranking (asked for, or when no value graph
 fits the budget: no value figures) puts a win first, then the claims that bring the hand a
 step closer to a ready hand with a wait that can score 8 fans (the best discard after them
@@ -26,20 +26,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..api import shanten
+from ..errors import HandError
+from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
+from ..tiles import TILE_NAMES, tile_id
 from . import budget
-from .api import (
-    DEFAULT_RANKING,
-    RANKINGS,
-    ValueModel,
-    discard_query,
-    hand_job,
-    hand_value_of,
-    shanten,
-    value_model,
-)
-from .errors import HandError
-from .hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
-from .tiles import TILE_NAMES, tile_id
+from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
+from .options import discard_query
+from .waiting import hand_job, hand_value_of
 
 CLAIMS = ("win", "pass", "pung", "chow", "kong")
 WHO = {1: "left", 2: "across", 3: "right"}  # the player who discards, seen from the claimer
@@ -90,7 +84,7 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
     tiles seen elsewhere, not counting the offered one. last_discard: the game's last discard
     (the next player has no tile to draw), which can only be won on. ranking:
     "expected-score" (the default), "win-probability" or "fan-aware"; draws, model,
-    budget_ms (for the whole answer) and danger (mjfast.danger.Danger: the discard after a
+    budget_ms (for the whole answer) and danger (mjfast.advice.danger.Danger: the discard after a
     chow or pung, and every later one) as for best_discards.
 
     A chow or pung takes the place of this round's draw (the claimed tile is the round's
@@ -177,7 +171,8 @@ def _fan_aware(h: Hand, choices: list) -> list[ClaimOption]:
 
 def _win(h: Hand, t: int, seen: np.ndarray, conditions: dict) -> "ClaimOption | None":
     """The win on the discard, if the hand wins on it with the minimum."""
-    from .fan import score
+    from ..fan import score
+    from ..fan.settle import winner_gain
 
     won = np.array(h.counts)
     won[t] += 1
@@ -190,7 +185,7 @@ def _win(h: Hand, t: int, seen: np.ndarray, conditions: dict) -> "ClaimOption | 
         return None
     if not result.meets_minimum:
         return None
-    return ClaimOption("win", None, None, -1, 1.0, float(3 * 8 + result.total), fans=result.total)
+    return ClaimOption("win", None, None, -1, 1.0, float(winner_gain(result.total, False)), fans=result.total)
 
 
 def _claims(h: Hand, t: int, offered_by: int):

@@ -20,12 +20,7 @@ import itertools
 
 import numpy as np
 
-from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
-from ..fan.layout import WIN_SELF_DRAWN
-from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
-from ..fan.state import new_work
-from ..jit import lowest_bit, njit
-from .discards import (
+from ..efficiency.discards import (
     all_interchangeable_honours,
     discard_options,
     draw_sweep,
@@ -37,17 +32,23 @@ from .discards import (
     recalled,
     remember_missed,
 )
-from .group_dp import INF
-from .lookup_table import group_rank
-from .one_hand import check_seen
+from ..efficiency.group_dp import INF
+from ..efficiency.lookup_table import group_rank
+from ..efficiency.one_hand import check_seen
+from ..efficiency.regular import meld_check_bits
+from ..efficiency.scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
+from ..efficiency.status import OK
+from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
+from ..fan.layout import WIN_SELF_DRAWN
+from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
+from ..fan.state import new_work
+from ..jit import lowest_bit, njit
 from .ranking import FAN_KEYS, NEXT_KEY, ranked, set_fan_aware_keys, tied_for_first
-from .regular import meld_check_bits
 from .rows import (
     ACCEPTANCE,
     EFFECTIVE_SHANTEN,
     NEXT_ACCEPTANCE,
     NEXT_VALID_ACCEPTANCE,
-    OK,
     SHANTEN,
     TILE,
     UNKNOWN,
@@ -55,7 +56,6 @@ from .rows import (
     VALID_ACCEPTANCE,
     VALID_DRAWS_MASK,
 )
-from .scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
 
 _EVERY_TILE = (1 << 34) - 1
 # Odd 64-bit multipliers of points' hash (from the golden ratio and two hash finalisers).
@@ -407,7 +407,7 @@ def fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, p
                     out, wait_points, work):
     """Every discard of a 3n+2 hand, best first by the fan-aware ranking (ranking.py), as rows
     of out (34 x rows.FAN_WIDTH); wait_points[t, w] = fans (discard win, self-draw) of each
-    wait of a ready result (fan_advice.fan_aware_options). Returns (status, number of rows).
+    wait of a ready result (fan_aware.fan_aware_options). Returns (status, number of rows).
 
     every_next: work out the next acceptance of every discard still tied for first place
     where the ranking reaches it (as best_discards shows it); without it (a caller that reads

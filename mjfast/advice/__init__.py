@@ -1,0 +1,18 @@
+"""Advice: every discard of a hand and every answer to a discard, ranked by efficiency, by the
+fan-aware figures or by value, on top of the shanten core (mjfast.efficiency) and the fan
+scoring (mjfast.fan). docs/advice.md states the figures and the model.
+
+Modules, from the bottom up:
+
+    rows        the columns of the discard rows the ranking kernels fill
+    ranking     the rankings' keys and the sort (kernels)
+    plain       the plain ranking's entry kernel (discards_of)
+    fan_aware   the figures that know the 8-fan minimum, and the fan-aware ranking's entry
+    value       the value graph: win chance and expected score of every discard (kernels)
+    model       the value model's parameters and the rankings' names
+    budget      the value engine on a clock: deadlines, the stop flag, the model that fits
+    danger      the danger of each discard from the opponents' play (fitted models)
+    options     best_discards and DiscardOption: the Python face of the rankings
+    waiting     hand_value: the value of a hand waiting to draw
+    claims      claim_options: passing and every claim of another player's discard
+"""
