@@ -172,7 +172,7 @@ def _fan_aware(h: Hand, choices: list) -> list[ClaimOption]:
 def _win(h: Hand, t: int, seen: np.ndarray, conditions: dict) -> "ClaimOption | None":
     """The win on the discard, if the hand wins on it with the minimum."""
     from ..fan import score
-    from ..fan.settle import winner_gain
+    from ..fan.settlement import winner_gain
 
     won = np.array(h.counts)
     won[t] += 1

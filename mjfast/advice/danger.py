@@ -32,7 +32,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from ..errors import HandError
-from ..fan.settle import discarder_pays
+from ..fan.settlement import discarder_pays
 from ..tiles import N_KINDS, TILE_NAMES
 from . import budget
 

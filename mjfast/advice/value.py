@@ -43,7 +43,7 @@ from ..efficiency.regular import meld_check_bits
 from ..efficiency.scratch import N_FORMS
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
 from ..fan.layout import WIN_SELF_DRAWN
-from ..fan.settle import winner_gain
+from ..fan.settlement import winner_gain
 from ..jit import atomic_load, lowest_bit, njit
 from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
 

@@ -8,7 +8,7 @@ switches, settlement, and batch scoring on all cores.
 
 Modules: names (the fan table), ruleset (switches), tileprops, layout and encode (kernel
 input), waits, decompose, combos, rules, exclusions, state, forms, kernel, batch (numba
-kernels), conditions, result, settle, api (the Python layer). docs/fan.md explains every rule
+kernels), conditions, result, settlement, api (the Python layer). docs/fan.md explains every rule
 and ruling. Importing this package compiles nothing: each entry point compiles (or loads from
 numba's cache) on its first call.
 """
@@ -20,7 +20,7 @@ from ..lazy import lazy_attributes
 _LOADED_LATER = {
     "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
     "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
-    "ruleset": ("JUDGE", "Ruleset"), "settle": ("settle",),
+    "ruleset": ("JUDGE", "Ruleset"), "settlement": ("settle",),
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 __all__ = [name for names in _LOADED_LATER.values() for name in names]
