@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from mjfast.game.bots import BOTZONE_CLOCK, MjfastBot
 
 from mjfast.advice.model import draws_left
 from mjfast.advice.options import best_discards
+from mjfast.bots import BOTZONE_CLOCK, MjfastBot
 from mjfast.game import Replay, read_games
 from mjfast.game.state import CLAIM, DISCARD, DISCARD_AFTER_CLAIM
 from mjfast.tiles import TILE_NAMES

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import pytest
 
+from mjfast.bots import ShantenBot
 from mjfast.game import play_games, write_games
 from mjfast.game.agents import InProcessAgent
-from mjfast.game.bots import ShantenBot
 from mjfast.logs import analyse_logs
 
 ROOT = Path(__file__).resolve().parent.parent

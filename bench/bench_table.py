@@ -17,8 +17,8 @@ import os
 
 import pytest
 
+from mjfast.bots import BOTS
 from mjfast.game import InProcessAgent, Replay, read_games, run_match
-from mjfast.game.bots import BOTS
 from mjfast.game.table import play_games
 from tests.data import LOGS
 from tests.test_game_table import assert_sound

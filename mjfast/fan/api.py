@@ -1,4 +1,4 @@
-"""Public functions of mjfast.fan: score, winning_tiles, score_batch (and settle, in settle.py).
+"""Public functions of mjfast.fan: score, winning_tiles, score_batch (and settle, in settlement.py).
 
 The Python layer owns parsing, validation and errors; the kernels get clean vectors.
 """
