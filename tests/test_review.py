@@ -1,8 +1,9 @@
 """`mjfast review`: every decision of a player against mjfast's options, a page per game.
 
-On the three real Botzone matches: the review's rows are `mjfast logs`' rows for the same
-decisions (and its own figures agree with them), every step of the game is on the page, and
-for a given step the page shows the options best_discards gives for the table of that step.
+On the three real Botzone matches: the review's rows are `mjfast logs --value`'s rows for the
+same decisions (and its own figures agree with them), its points lost and bad moves are those
+of best_discards and claim_options of the same positions, every step of the game is on the
+page, and for a given step the page shows the options best_discards gives for that table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from html.parser import HTMLParser
 import pyarrow.parquet as pq
 import pytest
 
-from mjfast import best_discards, cli
+from mjfast import best_discards, claim_options, cli
+from mjfast.advice.loss import BAD_POINTS, BAD_SHARE
+from mjfast.advice.model import draws_left
 from mjfast.game import InProcessAgent, Replay, ShantenBot, play_game, read_botzone
 from mjfast.game.walls import deal_walls
 from mjfast.logs import analyse_logs
@@ -29,15 +32,43 @@ FLOWERS = sorted((LOGS / "botzone_json" / "judge").glob("flowers-*.json"))
 
 @pytest.fixture(scope="module")
 def reviews():
-    return {path.stem: review_game(read_botzone(path), file=str(path), value=True) for path in REAL}
+    return {path.stem: review_game(read_botzone(path), file=str(path)) for path in REAL}  # by value: the default
 
 
 @pytest.fixture(scope="module")
-def logs_rows(tmp_path_factory):
+def logs_run(tmp_path_factory):
+    """`mjfast logs --value` of the three matches: (summary, output folder)."""
     out = tmp_path_factory.mktemp("logs")
-    analyse_logs(REAL, out, workers=1, value=True)
-    rows = pq.read_table(out / "decisions.parquet").to_pylist()
+    return analyse_logs(REAL, out, workers=1, value=True), out
+
+
+@pytest.fixture(scope="module")
+def logs_rows(logs_run):
+    rows = pq.read_table(logs_run[1] / "decisions.parquet").to_pylist()
     return {(r["match_id"], r["kind"], r["line"], r["player"]): r for r in rows}
+
+
+def test_mjfast_logs_value_gives_a_table_of_players_with_the_reviews_figures(reviews, logs_run, tmp_path):
+    named = logs_run[0]["players_by_name"]
+    assert set(named) == {"seat 0", "seat 1", "seat 2", "seat 3"}  # these logs name no bot
+    for seat in range(4):
+        mine = [d for r in reviews.values() for d in r["decisions"] if d["player"] == seat and d["kind"] == "discard"]
+        figures = named[f"seat {seat}"]
+        assert figures["games"] == 3 and figures["discards"] == len(mine)
+        assert figures["value_agreement"] == round(sum(d["agrees"] for d in mine) / len(mine), 4)
+        assert figures["value_top3"] == round(sum(d["top3"] for d in mine) / len(mine), 4)
+        assert figures["bad_moves"] == sum(d["bad_move"] for d in mine)
+        assert abs(figures["points_lost"]["mean"] - sum(d["points_lost"] for d in mine) / len(mine)) <= 1e-3
+        low, high = figures["value_agreement_interval"]
+        assert low <= figures["value_agreement"] <= high
+    assert sum(f["bad_moves"] for f in named.values()) > 0
+    report = (logs_run[1] / "report.md").read_text(encoding="utf-8")
+    assert "| seat 3 | 3 |" in report and "bad moves" in report
+    # a judge's log names its bots: the table is by name
+    summary = analyse_logs([FLOWERS[0]], tmp_path, workers=1)
+    names = set(summary["players_by_name"])
+    assert "mjfast-kr" in names and not any(n.startswith("seat ") for n in names)
+    assert summary["players_by_name"]["mjfast-kr"]["bad_moves"] is None  # no value figures without --value
 
 
 def test_the_review_rows_are_mjfast_logs_rows_of_the_same_decisions(reviews, logs_rows):
@@ -65,6 +96,9 @@ def test_the_review_rows_are_mjfast_logs_rows_of_the_same_decisions(reviews, log
                                                ("win_probability", "win_probability_after", "best_win_probability")):
                     assert abs(chosen[figure] - row[after]) <= 6e-4 and abs(best[figure] - row[at_best]) <= 6e-4
                 assert d["agrees"] == (row["value_rank"] == 1)
+                # the points lost as `mjfast logs --value` counts them (in thousandths)
+                assert abs(d["points_lost"] - max(0.0, row["best_expected_score"] - row["expected_score_after"])) \
+                    <= 1.1e-3
             else:
                 choices = {o["choice"].split()[0] for o in d["options"]}
                 assert choices == {"pass", *row["options"].split()}
@@ -77,6 +111,57 @@ def test_the_review_rows_are_mjfast_logs_rows_of_the_same_decisions(reviews, log
     assert seen == set(logs_rows)
     counts = {m: sum(1 for d in r["decisions"] if d["kind"] == "discard") for m, r in reviews.items()}
     assert counts == {"ijcai2026-13-18-56": 54, "ijcai2026-13-22-10": 71, "ijcai2026-13-25-38": 59}
+
+
+def _claim_key(option) -> str:
+    """A claim_options option as the review names it."""
+    if option.action == "chow":  # "[789s3]": the run 789s, its middle tile 8s
+        digits = option.meld.strip("[]")
+        return f"chi {digits[1]}{digits[3]}"
+    return {"win": "hu", "pass": "pass", "pung": "peng", "kong": "gang"}[option.action]
+
+
+def test_points_lost_and_bad_moves_are_those_of_best_discards_and_claim_options(reviews):
+    """Each discard and claim of the three matches, valued again at its table: the review's
+    figures are those of mjfast's first option and of the choice, and a bad move is one that
+    loses BAD_POINTS and BAD_SHARE of the best's expected score."""
+    bad = checked = 0
+    for path in REAL:
+        review = reviews[path.stem]
+        at_step: dict = {}
+        for d in review["decisions"]:
+            if d["kind"] in ("discard", "claim"):
+                at_step.setdefault(d["step"], []).append(d)
+        for k, (_, _, table) in enumerate(Replay(read_botzone(path))):
+            for d in at_step.pop(k, ()):
+                p = d["player"]
+                conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=table.seats[p].flowers,
+                                  draws=draws_left(table.own_draws_left(p)))
+                if d["kind"] == "discard":
+                    options = best_discards(table.hand(p), visible=table.visible_to(p), drawn=table.drawn(p),
+                                            **conditions)
+                    keyed = [(f"play {o.tile}", o) for o in options]
+                else:
+                    giver, tile = table.pending
+                    visible = table.visible_to(p)
+                    visible[tile] -= 1
+                    allowed = {o["choice"] for o in d["options"]}
+                    keyed = [(_claim_key(o), o) for o in claim_options(table.hand(p), tile, (p - giver) % 4, visible,
+                                                                         **conditions)]
+                    keyed = [(key, o) for key, o in keyed if key in allowed]
+                best = keyed[0][1]
+                chosen = next(o for key, o in keyed if key == d["choice"])
+                lost = max(0.0, best.expected_score - chosen.expected_score)
+                assert d["mjfast"] == keyed[0][0]
+                assert abs(d["expected_score"] - chosen.expected_score) <= 1e-4
+                assert abs(d["best_expected_score"] - best.expected_score) <= 1e-4
+                assert abs(d["win_probability"] - chosen.win_probability) <= 1e-4
+                assert abs(d["points_lost"] - lost) <= 2e-4
+                assert d["bad_move"] == (lost >= BAD_POINTS and lost >= BAD_SHARE * best.expected_score)
+                bad += d["bad_move"]
+                checked += 1
+        assert set(at_step) <= {len(review["steps"]) - 1}  # only the claims on the game's last discard are left
+    assert checked > 200 and bad > 0
 
 
 def test_costs_and_flags(reviews):
@@ -157,6 +242,14 @@ def test_the_page_holds_every_step_and_the_advice_of_best_discards(reviews, tmp_
     assert decision["choice"] == f"play {TILE_NAMES[game.actions[shown['step']].tile]}"
     # every decision of the review is on the page, at its step
     assert sum(len(s["decisions"]) for s in page.steps) == len(review["decisions"])
+    # the overview: a curve per seat reviewed, the decisions that lost most (worst first) linked to their step
+    assert html.count('<svg class="curve"') == 4
+    worst = sorted((d for d in review["decisions"] if d["points_lost"]), key=lambda d: -d["points_lost"])[:10]
+    listed = html[html.index('<div class="worst">'):]
+    positions = [listed.index(f'href="#step-{d["step"]}"') for d in worst]
+    assert positions == sorted(positions)
+    assert html.count('data-bad="1"') == sum(d["bad_move"] for d in review["decisions"]) > 0
+    assert html.count("bad move</span>") == sum(d["bad_move"] for d in review["decisions"])
 
 
 def test_the_value_figures_of_an_option_are_shown_and_costed():
@@ -174,9 +267,9 @@ def test_the_value_figures_of_an_option_are_shown_and_costed():
     assert set(summary.to_dict()["cost"]) >= {"win_probability", "expected_score"}
 
 
-def test_without_value_the_discards_are_ranked_fan_aware(reviews):
+def test_with_value_false_the_discards_are_ranked_fan_aware(reviews):
     game = read_botzone(REAL[0])
-    fast = review_game(game, players=[2])
+    fast = review_game(game, players=[2], value=False)
     slow = reviews[REAL[0].stem]
     discards = [d for d in fast["decisions"] if d["kind"] == "discard"]
     assert len(discards) == sum(1 for d in slow["decisions"] if d["kind"] == "discard" and d["player"] == 2)
@@ -184,6 +277,7 @@ def test_without_value_the_discards_are_ranked_fan_aware(reviews):
         row = d["logs"]  # mjfast logs' row of the same decision, without --value
         assert d["rank"] == row["fan_aware_rank"] and d["mjfast"] == f"play {row['best_fan_aware']}"
         assert all(o["expected_score"] is None for o in d["options"])
+        assert d["points_lost"] is None and d["bad_move"] is None
     assert "value_rank" not in discards[0]["logs"] or discards[0]["logs"]["value_rank"] is None
 
 
@@ -206,8 +300,18 @@ def test_the_summary_counts_and_its_intervals(reviews):
     assert sum(s["decisions"] for s in figures["by_shanten"]) == len(mine)
     costliest = figures["costliest"]
     assert 0 < len(costliest) <= 10
-    keys = [tuple(c["cost"].get(k) or 0 for k in ("shanten", "valid_acceptance", "acceptance")) for c in costliest]
+    keys = [(c["points_lost"] or 0, *(c["cost"].get(k) or 0 for k in ("shanten", "valid_acceptance", "acceptance")))
+            for c in costliest]
     assert keys == sorted(keys, reverse=True)
+    # the points lost and bad moves, over the decisions the value ranking figures (discards and claims)
+    valued = [d for d in mine if d["points_lost"] is not None]
+    assert {d["kind"] for d in valued} == {"discard", "claim"} and figures["valued"] == len(valued)
+    assert figures["bad_moves"] == sum(d["bad_move"] for d in valued)
+    assert figures["bad_move_rate"] == round(figures["bad_moves"] / len(valued), 4)
+    lost = figures["points_lost"]
+    assert lost["n"] == len(valued) and lost["mean"] == round(sum(d["points_lost"] for d in valued) / len(valued), 4)
+    assert lost["interval"][0] <= lost["mean"] <= lost["interval"][1]
+    assert figures["bad_move_interval"][0] <= figures["bad_move_rate"] <= figures["bad_move_interval"][1]
 
 
 def test_the_command_writes_a_page_and_data_per_game_and_a_summary(tmp_path, capsys):

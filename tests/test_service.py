@@ -158,6 +158,7 @@ def test_review_of_a_log_in_either_format():
     mjfast review; a log that does not read and a game out of range say so."""
     from mjfast.game import read_botzone, read_games
     from mjfast.review import render_page, review_game
+    from mjfast.review.summary import Summary
     from mjfast.service.server import handle
     from tests.data import LOGS
 
@@ -165,7 +166,11 @@ def test_review_of_a_log_in_either_format():
     result = handle({"op": "review", "log": path.read_text(encoding="utf-8"), "player": 2})["result"]
     review = review_game(read_botzone(path), [2])
     assert result["games"] == 1 and result["decisions"] == len(review["decisions"]) > 0
-    assert result["html"] == render_page({**review, "match_id": "web"}) and result["match_id"] == "web"
+    review = {**review, "match_id": "web"}
+    seat = Summary("seat 2")  # the page's header: the reviewed players' figures
+    seat.add_game(review, 2)
+    assert result["html"] == render_page(review, {"seat 2": seat.to_dict()}) and result["match_id"] == "web"
+    assert 'data-lost="' in result["html"]  # by value: the points each decision lost
     text = (LOGS / "botzone_mahjong_gb_16matches.txt").read_text(encoding="utf-8")
     second = handle({"op": "review", "log": text, "game": 1})["result"]
     game = list(read_games(LOGS / "botzone_mahjong_gb_16matches.txt"))[1]

@@ -152,8 +152,11 @@ def click_tiles(browser, hand):
 
 
 def assert_ranked_like_mjfast(browser, hand, **conditions):
+    """The page's table is best_discards' of the hand, the tile it holds last being the one just
+    drawn (the page sends it as `drawn`)."""
     shown = rows(browser)
-    expected = mjfast.best_discards(hand, **conditions)
+    held = mjfast.parse_hand(hand) if isinstance(hand, str) else hand
+    expected = mjfast.best_discards(held, drawn=held.last_tile, **conditions)
     assert [r["_tile"] for r in shown] == [o.tile for o in expected]
     for row, option in zip(shown, expected):
         assert int(row["acceptance"]) == option.acceptance and int(row["shanten"]) == option.shanten
@@ -371,8 +374,10 @@ def test_claims_are_asked_and_shown_whatever_their_fields(page, browser, monkeyp
 
 def test_value_figures_show_when_the_service_gives_them(page, browser, monkeypatch):
     advise = ops.OPS["advise"]
+    asked = []
 
     def valued(params):
+        asked.append(dict(params))
         result = advise(params)
         for i, option in enumerate(result["options"]):
             option.update(win_probability=0.5 / (i + 1), expected_score=20.0 / (i + 1),
@@ -390,6 +395,30 @@ def test_value_figures_show_when_the_service_gives_them(page, browser, monkeypat
     assert reason.startswith("Discard East: a 50% chance to win, 20.0 points expected")
     headings = [th.text for th in browser.find_elements("css selector", "#advice-table th")]
     assert headings[:4] == ["#", "Discard", "Win chance", "Expected score"] and headings[-1] == "brand new field"
+    assert asked[-1]["drawn"] == "E"  # the tile the hand holds last: the one just drawn
+
+
+def test_the_page_says_it_is_working_while_an_answer_is_slow(page, browser, monkeypatch):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    advise = ops.OPS["advise"]
+    release = threading.Event()
+
+    def slow(params):
+        release.wait(WAIT)
+        return advise(params)
+
+    page("advice?hand=" + HAND)
+    assert not css(browser, "#slow").is_displayed()
+    monkeypatch.setitem(ops.OPS, "advise", slow)
+    css(browser, "#advice-table tbody tr.best button.draw:not([disabled])").click()  # a play-out step
+    try:
+        WebDriverWait(browser, WAIT).until(lambda d: css(d, "#slow").is_displayed())
+        assert text(browser, "#slow").startswith("Working…")
+    finally:
+        release.set()
+    idle(browser)
+    assert not css(browser, "#slow").is_displayed() and rows(browser)
 
 
 def test_a_phone_sized_screen_needs_no_sideways_scrolling(page):
@@ -434,6 +463,7 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
+    from mjfast.advice.model import draws_left
     from mjfast.game import Replay, read_botzone
     from mjfast.review import render_page, review_game
     from tests.data import LOGS
@@ -475,12 +505,36 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
     p = shown["player"]
     advice = mjfast.best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
                                   prevalent_wind=table.prevalent_wind, flowers=table.seats[p].flowers,
-                                  ranking="fan-aware")
+                                  draws=draws_left(table.own_draws_left(p)), drawn=table.drawn(p))
     choices = browser.execute_script(
         "return Array.from(document.querySelectorAll('section.step.current div.decision[data-kind=discard] "
         "tr[data-choice]')).filter(r => r.offsetParent !== null).map(r => r.dataset.choice)")
     assert choices == [f"play {o.tile}" for o in advice]
     assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    # the points lost: on the decision, and the severity filter, which the decision keys follow
+    decision = css(browser, "section.step.current div.decision[data-kind=discard]")
+    assert f"{shown['points_lost']:.2f} points lost" in decision.text
+    severity = css(browser, "#severity")
+    least = 1.0
+    severity.clear()
+    severity.send_keys(str(least))
+    visible = browser.execute_script(
+        "return Array.from(document.querySelectorAll('div.decision')).filter(d => !d.classList.contains('filtered'))"
+        ".map(d => parseFloat(d.dataset.lost))")
+    lost = [d["points_lost"] for d in review["decisions"] if (d["points_lost"] or 0) > least]
+    assert visible == lost and lost
+    browser.get(page.as_uri() + "#step-0")
+    severity = css(browser, "#severity")
+    severity.clear()
+    severity.send_keys(str(least))
+    css(browser, "#next-decision").click()
+    assert at() == next(d["step"] for d in review["decisions"] if (d["points_lost"] or 0) > least)
+    screenshot = os.environ.get("MJFAST_REVIEW_SCREENSHOT")  # docs/review.png is made this way
+    if screenshot:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 1280, "height": 1500, "deviceScaleFactor": 1, "mobile": False})
+        browser.execute_script("document.querySelector('section.step.current h2').scrollIntoView()")
+        browser.get_screenshot_as_file(screenshot)
 
 
 def test_the_page_opens_the_review_of_a_log_file(page, browser):

@@ -138,14 +138,26 @@ class _Seat:
         return self.melded, self.exposed, self.packed
 
 
-_VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
+VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
                                       "win_probability_after", "best_win_probability", "deal_in_after",
                                       "best_deal_in")]
 
 
+def value_cells(options, deal_in, tile: int) -> tuple:
+    """The value ranking's cells of a discard row (see columns.py; in VALUE_CELLS' order) from
+    best_discards' options in the value ranking and the danger of every tile (deal_in: per
+    tile id), the tile played being `tile`. The review (mjfast.review) fills its rows with it."""
+    played = TILE_NAMES[tile]
+    rank = next(i for i, o in enumerate(options) if o.tile == played)
+    best, mine = options[0], options[rank]
+    return (TILE_INDEX[best.tile], rank + 1, round(1000 * mine.expected_score), round(1000 * best.expected_score),
+            round(1000 * mine.win_probability), round(1000 * best.win_probability), round(1000 * deal_in[tile]),
+            round(1000 * deal_in[TILE_INDEX[best.tile]]))
+
+
 def _value_cells(row, table, player: int, tile: int) -> None:
-    """The value ranking's cells of a discard row (see columns.py), with the danger of the
-    tiles (danger.table_danger: shown, not counted, as MjfastBot plays by default)."""
+    """Fill a discard row's value cells, with the danger of the tiles (danger.table_danger:
+    shown, not counted, as MjfastBot plays by default)."""
     from ..advice.danger import table_danger
     from ..advice.model import draws_left
     from ..advice.options import best_discards
@@ -154,14 +166,7 @@ def _value_cells(row, table, player: int, tile: int) -> None:
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
                             prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
                             draws=draws, drawn=table.drawn(player))
-    deal_in = table_danger(table, player, draws).deal_in
-    played = TILE_NAMES[tile]
-    rank = next(i for i, o in enumerate(options) if o.tile == played)
-    best, mine = options[0], options[rank]
-    row[_VALUE_CELLS] = (TILE_INDEX[best.tile], rank + 1, round(1000 * mine.expected_score),
-                         round(1000 * best.expected_score), round(1000 * mine.win_probability),
-                         round(1000 * best.win_probability), round(1000 * deal_in[tile]),
-                         round(1000 * deal_in[TILE_INDEX[best.tile]]))
+    row[VALUE_CELLS] = value_cells(options, table_danger(table, player, draws).deal_in, tile)
 
 
 class GameAnalyser:

@@ -28,6 +28,9 @@ def add_parser(subparsers) -> None:
     logs.set_defaults(run=run)
 
 
+MAX_PLAYERS_PRINTED = 20  # the rest are in summary.json and report.md
+
+
 def run(args) -> int:
     from .run import analyse_logs
     from .sources import LogsError
@@ -43,6 +46,12 @@ def run(args) -> int:
     print(f"{s['games_read']} games read, {s['games_analysed']} analysed, {s['games_rejected']} rejected; "
           f"{s['decisions']} decisions; Fan lines matched {s['fan_lines_matched']}/{s['fan_lines']}, "
           f"Score lines matched {s['score_lines_matched']}/{s['games_analysed']}{judge}; report: {args.out}/report.md")
+    for name, f in list(s["players_by_name"].items())[:MAX_PLAYERS_PRINTED]:
+        value = ""
+        if s["value"] and f["discards"]:
+            value = (f", value agreement {100 * f['value_agreement']:.1f}%, bad moves {f['bad_moves']} "
+                     f"({100 * f['bad_move_rate']:.1f}%), points lost per discard {f['points_lost']['mean']:.2f}")
+        print(f"  {name}: {f['games']} games, mean score {f['mean_score']:+.2f}{value}")
     for r in s["rejected"][:5]:
         print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
     return 0

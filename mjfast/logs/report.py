@@ -40,6 +40,37 @@ def _by_shanten(s: dict) -> list:
     return lines + [""]
 
 
+def _players_by_name(s: dict) -> list:
+    """The table of players by name (a bot's name in Botzone JSON logs, else its seat), with the
+    value ranking's figures of their discards when computed."""
+    value = s["value"]
+    head = "| player | games | mean score (95%) | win rate | dealt in | fan-aware agreement |"
+    rule = "|---|---|---|---|---|---|"
+    if value:
+        head += " value agreement (95%) | top 3 | bad moves | points lost per discard (95%) |"
+        rule += "---|---|---|---|"
+    lines = ["The players by name" + (" (a bad move loses 1 point or more and 10% or more of the best discard's "
+                                      "expected score: mjfast.advice.loss)" if value else "") + ":", "",
+             head + " claims made / possible |", rule + "---|"]
+    for name, f in s["players_by_name"].items():
+        row = (f"| {name} | {f['games']} | {_number(f['mean_score'])}{_interval(f['score_interval'])} "
+               f"| {_percent(f['win_rate'])} | {_percent(f['dealt_in_rate'])} | {_percent(f['fan_aware_agreement'])} |")
+        if value:
+            lost = f["points_lost"]
+            row += (f" {_percent(f['value_agreement'])}{_interval(f['value_agreement_interval'], 100, '%')} "
+                    f"| {_percent(f['value_top3'])} | {f['bad_moves']} ({_percent(f['bad_move_rate'])}) "
+                    f"| {_number(lost['mean'])}{_interval(lost['interval'], digits=2)} |")
+        lines.append(row + f" {f['claims_made']} / {f['claim_opportunities']} |")
+    return lines + [""]
+
+
+def _interval(interval, scale: float = 1.0, unit: str = "", digits: int = 1) -> str:
+    if interval is None:
+        return ""
+    low, high = (f"{scale * x:.{digits}f}{unit}" for x in interval)
+    return f" ({low} to {high})"
+
+
 def _percent(rate) -> str:
     return "–" if rate is None else f"{100 * rate:.1f}%"
 
@@ -142,7 +173,7 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
                      f"| {_number(f['mean_score'])} | {_number(f['mean_win_fans'], 1)} "
                      f"| {_percent(f['plain_agreement'])} | {_percent(f['fan_aware_agreement'])} "
                      f"| {_number(f['mean_acceptance_lost'])} | {f['claims_made']} / {f['claim_opportunities']} |")
-    lines += ["", f"![{PLOTS['win_fans.png']}](win_fans.png)", ""]
+    lines += ["", *_players_by_name(s), f"![{PLOTS['win_fans.png']}](win_fans.png)", ""]
     if s["fans_of_wins"]:
         common = ", ".join(f"{name} {n}" for name, n in list(s["fans_of_wins"].items())[:10])
         lines += [f"The fans most wins scored: {common}.", ""]

@@ -1,6 +1,6 @@
 """The figures of a whole run, added up chunk by chunk: games, results, agreement with mjfast,
-acceptance lost, per player and per turn, fans of wins, the Botzone judge's figures checked;
-written as summary.json.
+acceptance lost, per seat, per player (by the bots' names) and per turn, fans of wins, the
+Botzone judge's figures checked; written as summary.json.
 
 Everything is kept as integer counts and sums and divided only at the end, so the figures
 do not depend on how the run was split into chunks or where they ran.
@@ -12,7 +12,9 @@ from collections import Counter
 
 import numpy as np
 
+from ..advice.loss import bad_move
 from .columns import ACTIONS, KINDS, NA, RESULTS, D, G
+from .intervals import mean_interval, wilson
 from .work import ChunkResult
 
 SEATS = 4
@@ -36,6 +38,83 @@ def _rate(part, whole) -> "float | None":
     return round(float(part / whole), 4) if whole else None
 
 
+# The sums kept per player name (the bot's name in a Botzone JSON log, else "seat N").
+_NAMED = ("games", "score", "score_squares", "wins", "dealt_in", "discards", "fan_aware_top1", "value_top1",
+          "value_top3", "valued", "bad_moves", "points_lost", "points_lost_squares", "claim_opportunities",
+          "claims_made")
+_N = {name: i for i, name in enumerate(_NAMED)}
+
+
+class _Players:
+    """Per player name: games, score, wins, deal-ins, discard agreement and, with the value
+    ranking, the discards' points lost and bad moves (advice.loss); sums, divided at the end."""
+
+    def __init__(self):
+        self.sums: dict = {}
+
+    def add(self, result: ChunkResult) -> None:
+        games = result.games
+        if not len(games):
+            return
+        names = [[name or f"seat {p}" for p, name in enumerate(four)] for four in result.names]
+        ids = {name: i for i, name in enumerate(sorted({n for four in names for n in four}))}
+        sums = np.zeros((len(ids), len(_NAMED)))
+        seat_ids = np.array([[ids[n] for n in four] for four in names])  # game row, seat -> name id
+        row_of = {int(g): i for i, g in enumerate(games[:, G["game"]])}
+        scores = games[:, [G[f"score_{p}"] for p in range(SEATS)]].astype(np.float64)
+        np.add.at(sums[:, _N["games"]], seat_ids.ravel(), 1)
+        np.add.at(sums[:, _N["score"]], seat_ids.ravel(), scores.ravel())
+        np.add.at(sums[:, _N["score_squares"]], seat_ids.ravel(), (scores * scores).ravel())
+        won = games[:, G["winner"]] != NA
+        rows = np.flatnonzero(won)
+        np.add.at(sums[:, _N["wins"]], seat_ids[rows, games[rows, G["winner"]]], 1)
+        rows = np.flatnonzero(won & (games[:, G["discarder"]] != NA))
+        np.add.at(sums[:, _N["dealt_in"]], seat_ids[rows, games[rows, G["discarder"]]], 1)
+        decisions = result.decisions
+        if len(decisions):
+            who = seat_ids[[row_of[int(g)] for g in decisions[:, D["game"]]], decisions[:, D["player"]]]
+            kind = decisions[:, D["kind"]]
+            discard = kind == _DISCARD
+            rank, fan = decisions[:, D["value_rank"]], decisions[:, D["fan_aware_rank"]]
+            best = decisions[:, D["best_expected_score"]].astype(np.int64)
+            after = decisions[:, D["expected_score_after"]].astype(np.int64)
+            valued = discard & (best != NA)
+            lost = np.where(valued, np.maximum(best - after, 0) / 1000.0, 0.0)
+            bad = valued & bad_move(lost, best / 1000.0)
+            claim = kind == _CLAIM
+            made = claim & (decisions[:, D["action"]] != _PASS) & (decisions[:, D["overruled"]] == 0)
+            for name, weights in (("discards", discard), ("fan_aware_top1", discard & (fan == 1)),
+                                  ("value_top1", valued & (rank == 1)), ("value_top3", valued & (rank <= 3)),
+                                  ("valued", valued), ("bad_moves", bad), ("points_lost", lost),
+                                  ("points_lost_squares", lost * lost), ("claim_opportunities", claim),
+                                  ("claims_made", made)):
+                np.add.at(sums[:, _N[name]], who, weights.astype(np.float64))
+        for name, i in ids.items():
+            kept = self.sums.get(name)
+            self.sums[name] = sums[i] if kept is None else kept + sums[i]
+
+    def to_dict(self, value: bool) -> dict:
+        found = {}
+        for name, v in sorted(self.sums.items()):
+            n = {k: v[_N[k]] for k in _NAMED}
+            games, discards, valued = int(n["games"]), int(n["discards"]), int(n["valued"])
+            score = mean_interval(games, n["score"], n["score_squares"])
+            found[name] = {
+                "games": games, "mean_score": score["mean"], "score_interval": score["interval"],
+                "win_rate": _rate(n["wins"], games), "dealt_in_rate": _rate(n["dealt_in"], games),
+                "discards": discards, "fan_aware_agreement": _rate(n["fan_aware_top1"], discards),
+                "value_agreement": _rate(n["value_top1"], valued) if value else None,
+                "value_agreement_interval": wilson(int(n["value_top1"]), valued) if value else None,
+                "value_top3": _rate(n["value_top3"], valued) if value else None,
+                "bad_moves": int(n["bad_moves"]) if value else None,
+                "bad_move_rate": _rate(n["bad_moves"], valued) if value else None,
+                "bad_move_interval": wilson(int(n["bad_moves"]), valued) if value else None,
+                "points_lost": mean_interval(valued, n["points_lost"], n["points_lost_squares"]) if value else None,
+                "claim_opportunities": int(n["claim_opportunities"]), "claims_made": int(n["claims_made"]),
+            }
+        return found
+
+
 class Summary:
     def __init__(self, fan_aware: bool = True, value: bool = False):
         self.fan_aware = fan_aware
@@ -54,6 +133,7 @@ class Summary:
         self.turn = {name: np.zeros(0, np.int64) for name in _TURN_FIGURES}
         self.win_fans = Counter()  # fan total -> wins
         self.fan_names = Counter()  # fan name -> wins that scored it
+        self.named = _Players()
 
     def add(self, result: ChunkResult) -> None:
         self.games_read += result.games_read
@@ -63,6 +143,7 @@ class Summary:
         self.games_analysed += len(games)
         self.decisions += len(decisions)
         self._add_games(games, result.fans)
+        self.named.add(result)
         discards = decisions[decisions[:, D["kind"]] == _DISCARD]
         claims = decisions[decisions[:, D["kind"]] == _CLAIM]
         self.discards += len(discards)
@@ -197,6 +278,7 @@ class Summary:
             "value_agreement": _rate(self.bands["value"][1].sum(), discards) if self.value else None,
             "by_shanten": self.by_shanten(),
             "players": self.players(),
+            "players_by_name": self.named.to_dict(self.value),
             "by_turn": self.by_turn(),
             "win_fans": {str(total): n for total, n in sorted(self.win_fans.items())},
             "fans_of_wins": dict(self.fan_names.most_common()),

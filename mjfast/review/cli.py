@@ -1,9 +1,11 @@
-"""`mjfast review LOG... [--player N | --bot NAME] [--out DIR] [--value]`: the command's arguments and
+"""`mjfast review LOG... [--player N | --bot NAME] [--out DIR] [--fan-aware]`: the command's arguments and
 its run. Importing this module is cheap: the review is imported when the command runs."""
 
 from __future__ import annotations
 
+import argparse
 import sys
+import time
 
 
 def add_parser(subparsers) -> None:
@@ -19,9 +21,11 @@ def add_parser(subparsers) -> None:
     who.add_argument("--player", type=int, choices=range(4), metavar="N", help="review seat N (0-3) only")
     who.add_argument("--bot", metavar="NAME", help="review the seats of this bot (the names of Botzone JSON logs)")
     review.add_argument("--out", default="review", metavar="DIR", help="folder for the pages (default: review)")
-    review.add_argument("--value", action="store_true",
-                        help="rank the discards by value (win probability, expected score; seconds a game) instead of "
-                             "the fan-aware ranking (milliseconds a game)")
+    ranking = review.add_mutually_exclusive_group()
+    ranking.add_argument("--fan-aware", action="store_true",
+                         help="rank the discards in the fan-aware ranking (milliseconds a game) instead of by value "
+                              "(the default: expected score, win probability and points lost; seconds a game)")
+    ranking.add_argument("--value", action="store_true", help=argparse.SUPPRESS)  # the default; the older spelling
     review.set_defaults(run=run)
 
 
@@ -39,22 +43,31 @@ def run(args) -> int:
     from ..logs.sources import LogsError
     from .run import review_logs
 
+    start = time.perf_counter()
     try:
-        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=args.value)
+        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=not args.fan_aware)
     except LogsError as exc:
         print(f"mjfast review: {exc}", file=sys.stderr)
         return 2
+    seconds = time.perf_counter() - start
+    each = f", {seconds / s['games_reviewed']:.2f} s a game" if s["games_reviewed"] else ""
     print(f"{s['games_reviewed']} games reviewed of {s['games_read']} read ({s['games_rejected']} rejected, "
-          f"{s['games_without_the_player']} without the player); pages and data in {args.out}/")
+          f"{s['games_without_the_player']} without the player) in {seconds:.1f} s{each}; pages and data in "
+          f"{args.out}/")
     for name, p in s["players"].items():
         agreement = "–" if p["agreement"] is None else f"{100 * p['agreement']:.1f}%"
         if p["agreement_interval"] is not None:
             low, high = p["agreement_interval"]
             agreement += f" (95% {100 * low:.1f}-{100 * high:.1f}%)"
-        costs = ", ".join(f"{name.replace('_', ' ')} {_interval(figure)}" for name, figure in p["cost"].items())
+        costs = ", ".join(f"{name.replace('_', ' ')} {_interval(figure)}" for name, figure in p["cost"].items()
+                          if name not in ("win_probability", "expected_score"))
         top3 = "–" if p["top3"] is None else f"{100 * p['top3']:.1f}%"
-        print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}; "
-              f"mean cost per decision: {costs or '–'}")
+        value = ""
+        if p["valued"]:
+            value = (f"; bad moves {p['bad_moves']} ({100 * p['bad_move_rate']:.1f}%), points lost per decision "
+                     f"{_interval(p['points_lost'])}")
+        print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}"
+              f"{value}; mean cost per decision: {costs or '–'}")
     for r in s["rejected"][:5]:
         print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
     return 0

@@ -1,35 +1,39 @@
 """One game reviewed: the table at every step, and every decision of the players reviewed
-with mjfast's options, the player's choice, its rank and what it cost.
+with mjfast's options, the player's choice, its rank, the points it lost and what else it cost.
 
 The game is replayed by mjfast.game.Replay and analysed by mjfast.logs' GameAnalyser, whose
 rows (the columns of `mjfast logs`' decisions table) each decision carries as `logs`: the
-review adds what the table of a run does not keep, every option with its figures.
+review adds what the table of a run does not keep, every option with its figures. By value
+(the default) the review fills a discard row's value cells itself, from the options it ranks
+(logs.analysis.value_cells): each game is analysed once.
 
 - discard (every Play): the options are mjfast.best_discards of the hand, with what the
-  player sees, the winds and the flowers, in the fan-aware ranking (milliseconds a game), or
-  with `value` in the value ranking (best_discards' default, the draws the player's wall makes
-  likely: advice.model.draws_left; seconds a game); the choice is the tile played, its rank its
-  position there (the rank, or the value_rank of `mjfast logs --value`).
-- claim (every claim opportunity of `mjfast logs`): pass and each claim the rules allowed;
-  a chow or pung is shown by the best discard after it (best_discards of the hand with the new
-  meld), pass by the hand as it is (the option of discarding the offered tile from the hand
-  that holds it: the same 13 tiles), a kong by the shanten and acceptance of the hand after
-  it, a win by its fans. mjfast's choice is the answer to the same position of FanAwareBot
-  (MjfastBot with `value`: it claims by claim_options' value figures).
+  player sees, the winds, the flowers, the draws the player's wall makes likely
+  (advice.model.draws_left) and the tile just drawn, in the value ranking (seconds a game), or
+  with value=False in the fan-aware ranking (milliseconds a game); the choice is the tile
+  played, its rank its position there.
+- claim (every claim opportunity of `mjfast logs`): pass and each claim the rules allowed,
+  valued by claim_options; a chow or pung is shown by the discard after it (the value
+  ranking's), pass by the hand as it is (the option of discarding the offered tile from the
+  hand that holds it: the same 13 tiles), a kong by the shanten and acceptance of the hand
+  after it, a win by its fans. mjfast's choice is claim_options' first among the claims
+  allowed (with value=False, FanAwareBot's answer).
 - kong (a draw after which a concealed or added kong is possible): each kong and no kong, by
   shanten; mjfast's choice is that bot's.
 - win (a draw that completes a hand of 8 fans or more): the win or playing on.
 
-Costs compare the player's option with mjfast's first choice: `shanten` (effective shanten
-where known, worse is positive), `valid_acceptance` and `acceptance` (what mjfast's choice has
-more; all of it when the player's choice left the hand further from ready, as `mjfast logs`
-counts acceptance_lost), and every other numeric figure an option carries (such as a win
+Points lost (advice.loss): mjfast's first option's expected score minus the choice's, and a
+bad move when that is at least BAD_POINTS and BAD_SHARE of the first's. Costs compare the
+player's option with mjfast's first choice: `shanten` (effective shanten where known, worse is
+positive), `valid_acceptance` and `acceptance` (what mjfast's choice has more; all of it when
+the player's choice left the hand further from ready, as `mjfast logs` counts
+acceptance_lost), and every other numeric figure an option carries (such as a win
 probability or an expected score: higher is taken as better; the danger of the discard,
 `deal_in` and `deal_in_cost`, which every discard option carries from
-mjfast.advice.danger.table_danger of what its player saw: lower is better). Flags: `win_declined` (a win
-of 8 fans or more not taken), `winning_tile_discarded` (the tile played completes the hand it
-leaves, for 8 fans or more), `claim_lowers_value` (a claim made whose hand is further from a
-win, or as far with fewer valid tiles, than passing would have kept).
+mjfast.advice.danger.table_danger of what its player saw: lower is better). Flags:
+`win_declined` (a win of 8 fans or more not taken), `winning_tile_discarded` (the tile played
+completes the hand it leaves, for 8 fans or more), `claim_lowers_value` (a claim made whose
+hand is further from a win, or as far with fewer valid tiles, than passing would have kept).
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..advice.claims import claim_options
 from ..advice.danger import annotated, table_danger
+from ..advice.loss import bad_move, points_lost
 from ..advice.model import draws_left
 from ..advice.options import best_discards
 from ..api import acceptance as acceptance_of
@@ -50,7 +56,8 @@ from ..game.gamelog import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
 from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
-from ..logs.columns import DECISION_CELLS, decode
+from ..logs.analysis import VALUE_CELLS, GameAnalyser, value_cells
+from ..logs.columns import DECISION_CELLS, KINDS, D, decode
 from ..tiles import TILE_NAMES
 
 SCHEMA = "mjfast-review/1"
@@ -66,21 +73,19 @@ WORDS = {"Draw": "draws", "Play": "discards", "Chi": "chows", "Peng": "pungs", "
          "BuGang": "adds a kong with", "Hu": "wins on", "BuHua": "shows the flower", "Invalid": "fouls"}
 
 
-@lru_cache(maxsize=2)
-def _analyser(value: bool):
-    from ..logs.analysis import GameAnalyser
-
-    return GameAnalyser(fan_aware=True, value=value)
+@lru_cache(maxsize=1)
+def _analyser() -> GameAnalyser:
+    return GameAnalyser(fan_aware=True)
 
 
-def logs_rows(game: GameLog, value: bool = False) -> dict:
-    """`mjfast logs`' decision rows of the game (of `mjfast logs --value` with `value`),
-    {(kind, line, player): row as written}."""
-    analyser = _analyser(value)
+def logs_rows(game: GameLog) -> dict:
+    """`mjfast logs`' decision rows of the game, {(kind, line, player): row of int cells}: the
+    review fills a discard row's value cells itself (logs.analysis.value_cells, from the
+    options it ranks), so that each game is analysed once."""
+    analyser = _analyser()
     analyser.analyse(game, 0)
     rows = analyser.take()[0]
-    decoded = (decode(DECISION_CELLS, row) for row in rows)
-    return {(row["kind"], row["line"], row["player"]): row for row in decoded}
+    return {(KINDS[row[D["kind"]]], int(row[D["line"]]), int(row[D["player"]])): row for row in rows}
 
 
 def option_figures(option) -> dict:
@@ -133,6 +138,31 @@ def _worse(a: dict, b: dict) -> bool:
     return va is not None and vb is not None and va < vb
 
 
+_VALUE_FIGURES = ("expected_score", "win_probability", "best_expected_score", "best_win_probability", "points_lost",
+                  "bad_move")
+
+
+def _value_figures(best: "dict | None", chosen: "dict | None") -> dict:
+    """A decision's value figures: the expected score and win probability of the choice and of
+    mjfast's best, the points lost and the bad-move flag (advice.loss); all None where the
+    options carry no value figures (the fan-aware ranking, kongs, wins)."""
+    if best is None or chosen is None or best.get("expected_score") is None or chosen.get("expected_score") is None:
+        return dict.fromkeys(_VALUE_FIGURES)
+    lost = round(points_lost(best["expected_score"], chosen["expected_score"]), 4)
+    return {"expected_score": chosen["expected_score"], "win_probability": chosen["win_probability"],
+            "best_expected_score": best["expected_score"], "best_win_probability": best["win_probability"],
+            "points_lost": lost, "bad_move": bad_move(lost, best["expected_score"])}
+
+
+def _accepts(best: "dict | None", chosen: "dict | None") -> "dict | None":
+    """For a choice other than mjfast's: the useful tiles only mjfast's best accepts, and those
+    only the choice accepts (tile names); None otherwise."""
+    if best is None or chosen is None or best is chosen or "useful" not in best or "useful" not in chosen:
+        return None
+    return {"mjfast_only": [t for t in best["useful"] if t not in chosen["useful"]],
+            "choice_only": [t for t in chosen["useful"] if t not in best["useful"]]}
+
+
 def _names(tiles) -> list:
     return [TILE_NAMES[t] for t in tiles]
 
@@ -162,8 +192,9 @@ class _Reviewer:
 
     def __init__(self, game: GameLog, players, value: bool):
         self.game, self.players = game, tuple(players)
+        self.value = value
         self.ranking = "expected-score" if value else "fan-aware"
-        self.rows = logs_rows(game, value)
+        self.rows = logs_rows(game)
         self.bot = (MjfastBot if value else FanAwareBot)(wall=game.wall)
         self.decisions: list = []
         self.plays = [0, 0, 0, 0]  # discards made so far, by player: a turn is the next one
@@ -174,7 +205,9 @@ class _Reviewer:
 
     def _decision(self, kind, step, line, player, tile, options, choice, mjfast, row, flags=(), rank=None,
                   turn=None, shanten_before=None) -> int:
-        """turn, shanten_before: the logs row's, when the decision has one."""
+        """row: the logs row (int cells), when the decision has one; turn, shanten_before: when
+        it has none."""
+        row = decode(DECISION_CELLS, row) if row is not None else None
         by_key = {o["choice"]: o for o in options}
         chosen, best = by_key.get(choice), by_key.get(mjfast)
         found = cost(best, chosen) if chosen is not None and best is not None else {}
@@ -184,6 +217,7 @@ class _Reviewer:
             "shanten_before": row["shanten_before"] if row else shanten_before,
             "options": options, "choice": choice, "mjfast": mjfast, "rank": rank,
             "agrees": choice == mjfast, "top3": rank <= 3 if rank is not None else choice == mjfast,
+            **_value_figures(best, chosen), "accepts": _accepts(best, chosen),
             "cost": found, "flags": list(flags), "logs": row,
         })
 
@@ -205,8 +239,11 @@ class _Reviewer:
         rank = next(i for i, o in enumerate(options) if o["choice"] == choice) + 1
         flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile) else []
         self.plays[p] += 1
+        row = self.rows.get(("discard", line, p))
+        if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
+            row[VALUE_CELLS] = value_cells(in_order, danger.deal_in, tile)
         return self._decision("discard", step, line, p, TILE_NAMES[tile], options, choice, options[0]["choice"],
-                              self.rows.get(("discard", line, p)), flags, rank)
+                              row, flags, rank)
 
     @staticmethod
     def _wins_on_own_discard(table, p: int, tile: int) -> bool:
@@ -231,28 +268,21 @@ class _Reviewer:
                 found.append(self.claim(table, action, step, line, p, row))
         return found
 
-    def claim(self, table, action, step: int, line: int, p: int, row: dict) -> int:
+    def claim(self, table, action, step: int, line: int, p: int, row) -> int:
         from ..fan import score
 
         giver, tile = table.pending
+        cells = decode(DECISION_CELLS, row)
         hand = table.hand(p)
         seat = table.seats[p]
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
-        advice = dict(visible=visible, seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
-                      draws=draws_left(table.own_draws_left(p)), ranking=self.ranking)
-        allowed = (row["options"] or "").split()
-        with_tile = hand.counts.copy()
-        with_tile[tile] += 1
-        keep = next(o for o in best_discards(Hand(with_tile, hand.melds), **advice) if o.tile == TILE_NAMES[tile])
-        options = [dict(option_figures(keep), choice="pass")]
-        options[0].pop("tile")
+        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers)
+        draws = draws_left(table.own_draws_left(p))
+        # the options' efficiency figures; their value figures are claim_options' (below)
+        advice = dict(visible=visible, draws=draws, ranking="fan-aware", **conditions)
+        allowed = (cells["options"] or "").split()
         offer = (p - giver) % 4
-        if "hu" in allowed:
-            win = table.win(p, tile)
-            result = score(win.hand, **win.conditions)
-            options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
-                            "points": result.points})
         melds = []
         if "peng" in allowed:
             melds.append(("peng", {tile: 2}, Meld(PUNG, tile, offer)))
@@ -260,24 +290,51 @@ class _Reviewer:
             for middle in table.chow_middles(p):
                 uses = {t: 1 for t in (middle - 1, middle, middle + 1) if t != tile}
                 melds.append((f"chi {TILE_NAMES[middle]}", uses, Meld(CHOW, middle - 1, tile - middle + 2)))
+        valued = {}  # review option -> claim_options' option, by value
+        if self.value:
+            keys = {"win": "hu", "pass": "pass", "kong": "gang", "pung": "peng"}
+            keys.update({str(meld): key for key, _, meld in melds})
+            for o in claim_options(hand, tile, offer, visible, draws=draws, **conditions):
+                key = keys.get(o.meld) if o.action == "chow" else keys[o.action]
+                if key is not None and (key == "pass" or key.split()[0] in allowed):
+                    valued[key] = o
+        with_tile = hand.counts.copy()
+        with_tile[tile] += 1
+        keep = next(o for o in best_discards(Hand(with_tile, hand.melds), **advice) if o.tile == TILE_NAMES[tile])
+        options = [dict(option_figures(keep), choice="pass")]
+        options[0].pop("tile")
+        if "hu" in allowed:
+            win = table.win(p, tile)
+            result = score(win.hand, **win.conditions)
+            options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
+                            "points": result.points})
         for key, uses, meld in melds:
-            after = Hand(standing_less(hand, uses), hand.melds + (meld,))
-            best = option_figures(best_discards(after, **advice)[0])
+            ranked = best_discards(Hand(standing_less(hand, uses), hand.melds + (meld,)), **advice)
+            after = valued[key].discard if key in valued else ranked[0].tile  # the value ranking's discard
+            best = option_figures(next(o for o in ranked if o.tile == after))
             best["discard"] = best.pop("tile")
             options.append(dict(best, choice=key))
         if "gang" in allowed:
             after = Hand(standing_less(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
             options.append({"choice": "gang", "shanten": shanten_of(after),
                             "acceptance": acceptance_of(after, visible)})
-        choice = self._claimed(action, p, row)
-        self.bot.attach(table, p)
-        answer = self.bot.on_kong_added() if table.phase == ROB else self.bot.on_discard()
-        mjfast = _CLAIM_WORDS.get(answer.action) or f"chi {TILE_NAMES[answer.tiles[0]]}"
+        for o in options:
+            if o["choice"] in valued:
+                figures = valued[o["choice"]]
+                o.update(win_probability=round(figures.win_probability, 4),
+                         expected_score=round(figures.expected_score, 4))
+        choice = self._claimed(action, p, cells)
+        if self.value:  # the value ranking's first
+            mjfast = next(iter(valued))
+        else:
+            self.bot.attach(table, p)
+            answer = self.bot.on_kong_added() if table.phase == ROB else self.bot.on_discard()
+            mjfast = _CLAIM_WORDS.get(answer.action) or f"chi {TILE_NAMES[answer.tiles[0]]}"
         by_key = {o["choice"]: o for o in options}
         flags = []
         if "hu" in allowed and choice != "hu":
             flags.append("win_declined")
-        if choice not in ("pass", "hu") and not row["overruled"] and _worse(by_key[choice], by_key["pass"]):
+        if choice not in ("pass", "hu") and not cells["overruled"] and _worse(by_key[choice], by_key["pass"]):
             flags.append("claim_lowers_value")
         return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, row, flags)
 
@@ -338,11 +395,12 @@ class _Reviewer:
         return found
 
 
-def review_game(game: GameLog, players=None, file: str = "", value: bool = False) -> dict:
+def review_game(game: GameLog, players=None, file: str = "", value: bool = True) -> dict:
     """The review of one game (the schema is docs/review.md's): its steps (the table before
     each action, and at the end) and the decisions of the seats in `players` (default: all
-    four), discards ranked fan-aware or, with `value`, by value. Raises LogError for a game
-    that breaks a rule."""
+    four), by value (the default: every discard and claim with its expected score, win
+    probability and points lost) or, with value=False, in the fan-aware ranking (milliseconds
+    a game). Raises LogError for a game that breaks a rule."""
     players = tuple(range(4)) if players is None else tuple(players)
     if game.actions and not game.action_lines:
         # a game made in memory (mjfast's table) has no lines: decisions are told apart by

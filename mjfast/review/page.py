@@ -4,7 +4,10 @@ fetched) that steps through the game.
 Every step is written out as a `<section class="step">` (the four seats: hand, melds, river,
 flowers, tiles left; the action; the decisions reviewed at that step with mjfast's options),
 so the page reads without its script too; the script shows one step at a time: buttons, and
-the arrow keys (left / right: a step, up / down: the previous / next decision, Home / End).
+the arrow keys (left / right: a step, up / down: the previous / next decision, Home / End),
+and hides the decisions that lost fewer points than the severity asked for. At the top: the
+players' figures, the game's curve per seat (inline SVG: the expected score of mjfast's best
+at each decision, the points lost below it) and the decisions that lost most, worst first.
 docs/review.md describes what is shown.
 """
 
@@ -12,8 +15,11 @@ from __future__ import annotations
 
 from html import escape
 
+from ..advice.loss import BAD_POINTS, BAD_SHARE
 from .decisions import FIGURES
 from .summary import COSTS
+
+WORST = 10  # the decisions listed at the top, worst first
 
 WINDS = "ESWN"
 _FIGURE_LABELS = {"effective_shanten": "eff. shanten", "shanten": "shanten", "valid_acceptance": "valid tiles",
@@ -22,6 +28,7 @@ _FIGURE_LABELS = {"effective_shanten": "eff. shanten", "shanten": "shanten", "va
 _FLAG_TEXT = {"win_declined": "a win of 8 fans or more not taken", "winning_tile_discarded":
               "the tile played completes the hand it leaves (8 fans or more)",
               "claim_lowers_value": "the claim leaves the hand further from a win than passing"}
+_VALUE = ("win_probability", "expected_score")  # shown first where the value ranking ranks
 
 _STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}
@@ -61,6 +68,17 @@ tr.chosen td.option::after{content:" \\2190 chosen";color:#b5452e;font-weight:no
 .flag{color:#b5452e;font-weight:bold}
 .cost{color:#444}
 .result{background:#fff;border:1px solid #cfc7b4;border-radius:6px;padding:6px 8px;margin:8px 0}
+.value{margin:4px 0}
+.bad{color:#fff;background:#b5452e;border-radius:3px;padding:0 4px;font-weight:bold}
+.accepts{color:#444;margin:2px 0}
+.decision.filtered{display:none}
+.overview{display:flex;flex-wrap:wrap;gap:12px;padding:8px 16px;background:#ebe6da}
+.overview h2{font-size:14px;margin:0 0 4px}
+.overview ol{margin:0;padding-left:22px}
+.overview a{color:#24423a}
+svg.curve{background:#fff;border:1px solid #cfc7b4;border-radius:6px}
+svg.curve text{font:11px system-ui,sans-serif;fill:#444}
+#severity{width:60px}
 """
 
 _SCRIPT = """
@@ -78,9 +96,18 @@ _SCRIPT = """
   }
   function decision(direction) {
     for (var k = at + direction; k >= 0 && k < steps.length; k += direction) {
-      if (steps[k].getAttribute("data-decisions") !== "0") { show(k); return; }
+      if (steps[k].querySelector(".decision:not(.filtered)")) { show(k); return; }
     }
   }
+  var severity = document.getElementById("severity");
+  function filter() {  // only the decisions that lost more than the severity asked for
+    var least = parseFloat(severity.value) || 0;
+    document.querySelectorAll(".decision").forEach(function (d) {
+      var lost = d.getAttribute("data-lost");
+      d.classList.toggle("filtered", least > 0 && (lost === "" || parseFloat(lost) <= least));
+    });
+  }
+  severity.addEventListener("input", filter);
   var actions = {first: function () { show(0); }, back: function () { show(at - 1); },
     forward: function () { show(at + 1); }, last: function () { show(steps.length - 1); },
     "previous-decision": function () { decision(-1); }, "next-decision": function () { decision(1); }};
@@ -88,6 +115,7 @@ _SCRIPT = """
     document.getElementById(name).addEventListener("click", actions[name]);
   });
   document.addEventListener("keydown", function (e) {
+    if (e.target.tagName === "INPUT") return;  // the severity's own arrows
     var keys = {ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "previous-decision",
       ArrowDown: "next-decision", Home: "first", End: "last"};
     if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
@@ -144,8 +172,8 @@ def _seat(review: dict, step: dict, p: int) -> str:
 
 def _columns(options) -> list:
     present = {k for o in options for k, v in o.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
-    return [f for f in FIGURES + ("fans", "points") if f in present] + sorted(
-        present - set(FIGURES) - {"fans", "points"})
+    first = _VALUE + FIGURES + ("fans", "points")
+    return [f for f in first if f in present] + sorted(present - set(first))
 
 
 def _option_text(option: dict) -> str:
@@ -173,15 +201,43 @@ def _decision(review: dict, d: dict) -> str:
     rank = f" · rank {d['rank']} of {len(d['options'])}" if d["rank"] is not None else ""
     turn = f" · turn {d['turn']}" if d["turn"] is not None else ""
     what = f" {escape(d['tile'])}" if d["tile"] else ""
-    costs = ", ".join(f"{escape(k.replace('_', ' '))} {_number(v)}" for k, v in d["cost"].items() if v)
+    costs = ", ".join(f"{escape(k.replace('_', ' '))} {_number(v)}" for k, v in d["cost"].items()
+                      if v and k not in _VALUE)
     flags = "".join(f'<p class="flag">{escape(_FLAG_TEXT.get(f, f))}</p>' for f in d["flags"])
+    lost = "" if d["points_lost"] is None else f'{d["points_lost"]:.4f}'
     return (f'<div class="decision{"" if d["agrees"] else " differs"}" data-kind="{d["kind"]}" '
-            f'data-player="{d["player"]}" data-choice="{escape(d["choice"])}" data-mjfast="{escape(d["mjfast"])}">'
+            f'data-player="{d["player"]}" data-choice="{escape(d["choice"])}" data-mjfast="{escape(d["mjfast"])}" '
+            f'data-lost="{lost}" data-bad="{"1" if d["bad_move"] else "0"}">'
             f'<h3>player {d["player"]}: {d["kind"]}{what}{turn} · chose {escape(d["choice"])}{rank} · {verdict}</h3>'
+            f'{_value_line(d)}{_accepts_line(d)}'
             f'<table class="options"><thead><tr><th></th><th class="option">option</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             f'<p class="cost">{"cost against mjfast: " + costs if costs else "no cost against mjfast"}</p>'
             f'{flags}</div>')
+
+
+def _value_line(d: dict) -> str:
+    """The choice's win chance and expected score beside mjfast's best, and the points lost."""
+    if d["points_lost"] is None:
+        return ""
+    chose = f'{100 * d["win_probability"]:.1f}% win, {d["expected_score"]:.2f} points expected'
+    if d["agrees"]:
+        return f'<p class="value">{chose} (mjfast\'s best)</p>'
+    best = f'{100 * d["best_win_probability"]:.1f}% win, {d["best_expected_score"]:.2f} points'
+    bad = ' <span class="bad">bad move</span>' if d["bad_move"] else ""
+    return (f'<p class="value">{chose}; mjfast\'s best: {best} · <b>{d["points_lost"]:.2f} points lost</b>{bad}'
+            '</p>')
+
+
+def _accepts_line(d: dict) -> str:
+    """What each choice accepts that the other does not (a miss)."""
+    a = d["accepts"]
+    if not a or not (a["mjfast_only"] or a["choice_only"]):
+        return ""
+    theirs = _tiles(a["choice_only"]) if a["choice_only"] else "nothing more"
+    mine = _tiles(a["mjfast_only"]) if a["mjfast_only"] else "nothing more"
+    return (f'<p class="accepts">accepts: the choice {theirs} · mjfast\'s {escape(d["mjfast"])} '
+            f'{mine}</p>')
 
 
 def _result(review: dict) -> str:
@@ -203,10 +259,57 @@ def _summary_rows(summaries: dict) -> str:
         if s["agreement_interval"] is not None:
             low, high = s["agreement_interval"]
             agreement += f" ({100 * low:.0f}-{100 * high:.0f}%)"
+        bad = "–" if s["bad_move_rate"] is None else f"{s['bad_moves']} ({_percent(s['bad_move_rate'])})"
+        lost = s["points_lost"]
+        lost = "–" if lost["mean"] is None else f"{lost['mean']:.2f}" + (
+            f" ± {(lost['interval'][1] - lost['interval'][0]) / 2:.2f}" if lost["interval"] else "")
         costs = "; ".join(f"{c.replace('_', ' ')} {_number(s['cost'][c]['mean'])}" for c in COSTS if c in s["cost"])
         rows.append(f"<tr><td>{escape(name)}</td><td>{s['decisions']}</td><td>{agreement}</td>"
-                    f"<td>{_percent(s['top3'])}</td><td>{escape(costs)}</td></tr>")
+                    f"<td>{_percent(s['top3'])}</td><td>{bad}</td><td>{lost}</td><td>{escape(costs)}</td></tr>")
     return "".join(rows)
+
+
+def _worst(review: dict) -> str:
+    """The decisions that lost most points, worst first, each a link to its step."""
+    lost = sorted((d for d in review["decisions"] if d["points_lost"]), key=lambda d: -d["points_lost"])[:WORST]
+    if not lost:
+        return ""
+    items = "".join(
+        f'<li><a href="#step-{d["step"]}">player {d["player"]} {d["kind"]}'
+        f'{" turn " + str(d["turn"]) if d["turn"] is not None else ""}: {escape(d["choice"])}, mjfast '
+        f'{escape(d["mjfast"])}</a>: {d["points_lost"]:.2f} points{" (bad move)" if d["bad_move"] else ""}</li>'
+        for d in lost)
+    return f'<div class="worst"><h2>The decisions that lost most</h2><ol>{items}</ol></div>'
+
+
+def curve(review: dict, seat: int, width: int = 420, height: int = 150) -> str:
+    """An inline SVG of one seat's game: at each of its valued decisions, the expected score of
+    mjfast's best (the line) and the points lost (bars below the axis; dark red for a bad
+    move); empty when the seat has no valued decision."""
+    points = [d for d in review["decisions"] if d["player"] == seat and d["best_expected_score"] is not None]
+    if not points:
+        return ""
+    left, top, bottom = 34, 16, 20
+    middle = top + (height - top - bottom) * 2 / 3  # the axis: scores above, losses below
+    high = max(1.0, max(d["best_expected_score"] for d in points))
+    deep = max(1.0, max(d["points_lost"] for d in points))
+    step = (width - left - 6) / max(1, len(points))
+    x = [left + step * (i + 0.5) for i in range(len(points))]
+    above, below = middle - top, height - bottom - middle
+    line = " ".join(f"{x[i]:.1f},{middle - above * d['best_expected_score'] / high:.1f}" for i, d in enumerate(points))
+    bars = "".join(
+        f'<rect x="{x[i] - step * 0.35:.1f}" y="{middle:.1f}" width="{step * 0.7:.1f}" '
+        f'height="{below * d["points_lost"] / deep:.1f}" fill="{"#8b1a1a" if d["bad_move"] else "#e39a86"}">'
+        f'<title>turn {d["turn"]}: {escape(d["choice"])}, {d["points_lost"]:.2f} points lost</title></rect>'
+        for i, d in enumerate(points) if d["points_lost"])
+    return (f'<svg class="curve" data-seat="{seat}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'role="img" aria-label="seat {seat}: expected score and points lost by decision">'
+            f'<text x="4" y="12">seat {seat} · line: best\'s expected score (≤{high:.1f}) · bars: points lost '
+            f'(≤{deep:.1f})</text>'
+            f'<line x1="{left}" y1="{middle:.1f}" x2="{width - 4}" y2="{middle:.1f}" stroke="#999"/>'
+            f'<text x="4" y="{middle + 4:.1f}">0</text>{bars}'
+            f'<polyline points="{line}" fill="none" stroke="#24423a" stroke-width="1.5"/>'
+            f'<text x="{left}" y="{height - 4}">decisions 1-{len(points)}, in game order</text></svg>')
 
 
 def _percent(share) -> str:
@@ -231,7 +334,10 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
     table = ""
     if summaries:
         table = ("<table><tr><th>player</th><th>decisions</th><th>agreement (95%)</th><th>top 3</th>"
+                 "<th>bad moves</th><th>points lost per decision</th>"
                  f"<th>mean cost per decision</th></tr>{_summary_rows(summaries)}</table>")
+    curves = "".join(curve(review, p) for p in review["reviewed"])
+    overview = f'<div class="overview">{curves}{_worst(review)}</div>' if curves else ""
     names = ", ".join(f"{p['seat']}: {escape(p['name'])}" for p in review["players"] if p["name"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -240,10 +346,13 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
         f'<noscript><style>{_NOSCRIPT_STYLE}</style></noscript></head><body>'
         f'<header><h1>mjfast review: {escape(review["match_id"])}</h1>'
         f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · wall {review["wall"]}'
-        f'{" · " + names if names else ""}</div><div>{_result(review)}</div>{table}</header>'
+        f'{" · " + names if names else ""}</div><div>{_result(review)}</div>{table}</header>{overview}'
         '<nav><button id="first" title="Home">&#xAB; first</button><button id="back" title="left arrow">&#x25C0; back'
         '</button><button id="forward" title="right arrow">forward &#x25B6;</button><button id="last" title="End">'
         'last &#xBB;</button><button id="previous-decision" title="up arrow">&#x25B2; decision</button>'
         '<button id="next-decision" title="down arrow">decision &#x25BC;</button><span id="counter"></span>'
+        '<label for="severity">lost more than</label><input id="severity" type="number" '
+        f'min="0" step="0.5" value="0" title="points; a bad move loses {BAD_POINTS:g} point or more and '
+        f'{100 * BAD_SHARE:.0f}% or more of the best\'s expected score"> points'
         '<span class="hint">keys: &#x2190; &#x2192; step, &#x2191; &#x2193; decision, Home, End</span></nav>'
         f'<main>{"".join(sections)}</main><script>{_SCRIPT}</script></body></html>\n')

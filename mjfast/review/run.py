@@ -45,7 +45,7 @@ def _file_name(match_id: str, used: Counter) -> str:
     return stem if used[stem] == 1 else f"{stem}-{used[stem]}"
 
 
-def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = False) -> dict:
+def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = True) -> dict:
     """Review every game of the logs at `paths` for `player` (a seat 0-3) or `bot` (a bot's
     name), or for every seat, discards ranked fan-aware or with `value` by value (see
     review_game): OUT/<match id>.html and .json per game, OUT/summary.json over all of them

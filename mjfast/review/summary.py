@@ -1,6 +1,7 @@
 """The figures of a player's decisions over one game or many: agreement with mjfast (top 1,
-top 3), the cost per decision, the decisions that cost most, by turn and by shanten, with
-intervals.
+top 3), the points lost per decision and the bad-move rate (advice.loss, over the decisions
+the value ranking figures), the cost per decision in efficiency, the decisions that cost
+most, by turn and by shanten, with intervals.
 
 Everything is kept as counts and sums (and the few costliest decisions), so a summary over
 any number of games takes the same memory. Intervals at 95%: Wilson's for a share, mean
@@ -10,24 +11,15 @@ any number of games takes the same memory. Intervals at 95%: Wilson's for a shar
 from __future__ import annotations
 
 import heapq
-import math
 from collections import Counter
 
-Z = 1.96
+from ..logs.intervals import mean_interval, wilson
+
+__all__ = ["COSTS", "Summary", "cost_key", "wilson"]
+
 COSTLIEST = 10
 # The costs every summary reports, in order (any other cost a decision carries comes after).
 COSTS = ("shanten", "valid_acceptance", "acceptance")
-
-
-def wilson(k: int, n: int) -> "list | None":
-    """Wilson's 95% interval of the share k / n."""
-    if n == 0:
-        return None
-    p = k / n
-    d = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / d
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
 class _Mean:
@@ -44,47 +36,50 @@ class _Mean:
         self.squares += value * value
 
     def to_dict(self) -> dict:
-        if not self.n:
-            return {"n": 0, "mean": None, "interval": None}
-        mean = self.total / self.n
-        interval = None
-        if self.n > 1:
-            variance = max(0.0, (self.squares - self.n * mean * mean) / (self.n - 1))
-            half = Z * math.sqrt(variance / self.n)
-            interval = [round(mean - half, 4), round(mean + half, 4)]
-        return {"n": self.n, "mean": round(mean, 4), "interval": interval}
+        return mean_interval(self.n, self.total, self.squares)
 
 
 class _Group:
-    """Decisions, agreements and costs of one group (a player, a turn, a shanten)."""
+    """Decisions, agreements, points lost, bad moves and costs of one group (a player, a kind,
+    a turn, a shanten)."""
 
-    __slots__ = ("decisions", "agreements", "top3", "costs")
+    __slots__ = ("decisions", "agreements", "top3", "bad_moves", "points_lost", "costs")
 
     def __init__(self):
-        self.decisions = self.agreements = self.top3 = 0
+        self.decisions = self.agreements = self.top3 = self.bad_moves = 0
+        self.points_lost = _Mean()  # over the decisions with value figures
         self.costs: dict = {}
 
     def add(self, decision: dict) -> None:
         self.decisions += 1
         self.agreements += bool(decision["agrees"])
         self.top3 += bool(decision["top3"])
+        if decision["points_lost"] is not None:
+            self.points_lost.add(decision["points_lost"])
+            self.bad_moves += bool(decision["bad_move"])
         for name, value in decision["cost"].items():
             self.costs.setdefault(name, _Mean()).add(value)
 
     def to_dict(self) -> dict:
         names = [c for c in COSTS if c in self.costs] + sorted(c for c in self.costs if c not in COSTS)
+        valued = self.points_lost.n
         return {"decisions": self.decisions,
                 "agreement": round(self.agreements / self.decisions, 4) if self.decisions else None,
                 "agreement_interval": wilson(self.agreements, self.decisions),
                 "top3": round(self.top3 / self.decisions, 4) if self.decisions else None,
                 "top3_interval": wilson(self.top3, self.decisions),
+                "valued": valued, "bad_moves": self.bad_moves,
+                "bad_move_rate": round(self.bad_moves / valued, 4) if valued else None,
+                "bad_move_interval": wilson(self.bad_moves, valued),
+                "points_lost": self.points_lost.to_dict(),
                 "cost": {name: self.costs[name].to_dict() for name in names}}
 
 
 def cost_key(decision: dict) -> tuple:
-    """How much a decision cost, to sort by: shanten, then valid acceptance, then acceptance."""
+    """How much a decision cost, to sort by: points lost (where valued), then shanten, valid
+    acceptance and acceptance."""
     found = decision["cost"]
-    return tuple(found.get(name) or 0 for name in COSTS)
+    return (decision["points_lost"] or 0, *(found.get(name) or 0 for name in COSTS))
 
 
 class Summary:
@@ -117,11 +112,12 @@ class Summary:
             self.shanten.setdefault(decision["shanten_before"], _Group()).add(decision)
         self.flags.update(decision["flags"])
         key = cost_key(decision)
-        if key > (0, 0, 0):
+        if key > (0,) * len(key):  # it cost something
             self._order += 1
             short = {"match_id": match_id, "file": file, "step": decision["step"], "line": decision["line"],
                      "turn": decision["turn"], "kind": decision["kind"], "choice": decision["choice"],
-                     "mjfast": decision["mjfast"], "cost": decision["cost"], "flags": decision["flags"]}
+                     "mjfast": decision["mjfast"], "points_lost": decision["points_lost"],
+                     "bad_move": decision["bad_move"], "cost": decision["cost"], "flags": decision["flags"]}
             entry = (key, -self._order, short)
             if len(self._costliest) < COSTLIEST:
                 heapq.heappush(self._costliest, entry)

@@ -334,6 +334,8 @@ def op_review(params: dict) -> dict:
     _take(params, {"log": (str,), "game": (int,), "player": (int,), "value": (bool,)}, ("log",))
     from ..game import BrokenGame, LogError
     from ..review import render_page, review_game
+    from ..review.run import player_name
+    from ..review.summary import Summary
 
     games = _log_games(params["log"])
     k = params.get("game", 0)
@@ -345,12 +347,17 @@ def op_review(params: dict) -> dict:
     player = params.get("player")
     if player is not None and player not in (0, 1, 2, 3):
         raise RequestError("bad_param", f"'player' is a seat 0-3, got {player}")
+    seats = (0, 1, 2, 3) if player is None else (player,)
     try:
-        review = review_game(game, None if player is None else [player], value=params.get("value", False))
+        review = review_game(game, seats, value=params.get("value", True))
     except LogError as exc:
         raise _bad_log(exc.match_id, exc.line, exc.reason) from None
+    summaries = {}
+    for seat in seats:
+        name = player_name(game, seat)
+        summaries.setdefault(name, Summary(name)).add_game(review, seat)
     return {"match_id": game.match_id, "games": len(games), "game": k, "decisions": len(review["decisions"]),
-            "html": render_page(review)}
+            "html": render_page(review, {name: s.to_dict() for name, s in summaries.items()})}
 
 
 def op_version(params: dict) -> dict:

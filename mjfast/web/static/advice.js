@@ -204,7 +204,9 @@ export class AdviceView {
     const hand = handText(this.hand);
     try {
       if (n === 14) {
-        const params = { hand, ...this.visible(), ...this.conditions() };
+        // the tile just drawn (a play-out's draw, or the 14th tile typed: the editor keeps it last)
+        // breaks near-ties toward throwing it back (best_discards' drawn)
+        const params = { hand, drawn: TILE_NAMES[this.hand.standing.at(-1)], ...this.visible(), ...this.conditions() };
         if (!$("advice-fan-aware").checked) params.fan_aware = false;
         const advice = await ask("advise", params);
         if (asked === this.asked) this.showAdvice(advice);

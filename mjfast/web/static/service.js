@@ -1,6 +1,7 @@
 // Requests to the mjfast JSON service that served the page (docs/protocol.md): POST to the
 // page's own address, on its own origin. A request still unanswered after a few seconds is
-// reported, so that the page can say why it waits (the first use of a kernel compiles it).
+// reported, so that the page can say why it waits (a value answer far from ready or a game's
+// review takes seconds; the first use of a kernel compiles it).
 
 export class ServiceError extends Error {
   constructor(code, message) {
@@ -9,7 +10,7 @@ export class ServiceError extends Error {
   }
 }
 
-const SLOW_MS = 2500;
+const SLOW_MS = 700; // a value answer far from ready, or a review, takes seconds: say so
 let pending = 0;
 let slowTimer = null;
 let onSlow = () => {};
