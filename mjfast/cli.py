@@ -342,7 +342,7 @@ def _serve(args) -> int:
 
 
 def _web(args) -> int:
-    from .web.launch import run
+    from .service.page_server import run
 
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port takes 0-65535, got {args.port}")

@@ -4,7 +4,7 @@ The page is static files run by the browser; everything it knows it asks the JSO
 (mjfast.service) it is served by, on the same origin. Nothing is fetched from elsewhere.
 
     assets.py       the files under static/, read from the package and served under /app/
-    launch.py       `mjfast web`: the HTTP service with the page, its URL on stderr, --open
+                    (by mjfast.service, whose page_server.py is `mjfast web`)
     draw_tiles.py   draws static/tiles/*.svg (run it after changing a tile's drawing)
     static/         index.html and style.css; the page's JavaScript modules:
                     main.js (start, tabs, keys), service.js (requests), tiles.js (tile names,

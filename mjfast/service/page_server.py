@@ -10,11 +10,11 @@ from __future__ import annotations
 import sys
 import threading
 
-from ..service import server
+from . import server
 
 
 def _load_kernels() -> None:
-    from ..service.ops import op_advise, op_score
+    from .ops import op_advise, op_score
 
     op_advise({"hand": "123m456p789s1357sE"})
     op_score({"hand": "123m456p789s123sEE"})
