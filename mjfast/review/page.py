@@ -176,6 +176,15 @@ def _columns(options) -> list:
     return [f for f in first if f in present] + sorted(present - set(first))
 
 
+_SHARES = ("win_probability", "deal_in")  # probabilities, shown as percentages
+
+
+def _cell(column: str, value) -> str:
+    if column in _SHARES and isinstance(value, float):
+        return f"{100 * value:.1f}%"
+    return _number(value)
+
+
 def _option_text(option: dict) -> str:
     text = escape(option["choice"])
     if "discard" in option:
@@ -194,7 +203,7 @@ def _decision(review: dict, d: dict) -> str:
         classes = " ".join(c for c, on in (("mjfast", option["choice"] == d["mjfast"]),
                                            ("chosen", option["choice"] == d["choice"])) if on)
         rank = str(i) if d["kind"] == "discard" else ""
-        cells = "".join(f"<td>{_number(option.get(c))}</td>" for c in columns)
+        cells = "".join(f"<td>{_cell(c, option.get(c))}</td>" for c in columns)
         rows.append(f'<tr class="{classes}" data-choice="{escape(option["choice"])}"><td>{rank}</td>'
                     f'<td class="option">{_option_text(option)}</td>{cells}</tr>')
     verdict = "agrees with mjfast" if d["agrees"] else f"mjfast: {escape(d['mjfast'])}"
