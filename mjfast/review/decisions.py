@@ -309,9 +309,9 @@ class _Reviewer:
             options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
                             "points": result.points})
         for key, uses, meld in melds:
-            ranked = best_discards(Hand(standing_less(hand, uses), hand.melds + (meld,)), **advice)
-            after = valued[key].discard if key in valued else ranked[0].tile  # the value ranking's discard
-            best = option_figures(next(o for o in ranked if o.tile == after))
+            after_claim = best_discards(Hand(standing_less(hand, uses), hand.melds + (meld,)), **advice)
+            after = valued[key].discard if key in valued else after_claim[0].tile  # the value ranking's discard
+            best = option_figures(next(o for o in after_claim if o.tile == after))
             best["discard"] = best.pop("tile")
             options.append(dict(best, choice=key))
         if "gang" in allowed:
