@@ -15,4 +15,6 @@ Modules, from the bottom up:
     options     best_discards and DiscardOption: the Python face of the rankings
     waiting     hand_value: the value of a hand waiting to draw
     claims      claim_options: passing and every claim of another player's discard
+    loss        what a choice loses against the best by value, and the bad-move rule (the
+                review's and `mjfast logs --value`'s)
 """
