@@ -142,6 +142,11 @@ _VALUE_FIGURES = ("expected_score", "win_probability", "best_expected_score", "b
                   "bad_move")
 
 
+def _decoded(row) -> "dict | None":
+    """A logs row as the files write it (columns.decode), or None."""
+    return None if row is None else decode(DECISION_CELLS, row)
+
+
 def _value_figures(best: "dict | None", chosen: "dict | None") -> dict:
     """A decision's value figures: the expected score and win probability of the choice and of
     mjfast's best, the points lost and the bad-move flag (advice.loss); all None where the
@@ -205,9 +210,8 @@ class _Reviewer:
 
     def _decision(self, kind, step, line, player, tile, options, choice, mjfast, row, flags=(), rank=None,
                   turn=None, shanten_before=None) -> int:
-        """row: the logs row (int cells), when the decision has one; turn, shanten_before: when
-        it has none."""
-        row = decode(DECISION_CELLS, row) if row is not None else None
+        """row: the logs row (decoded), when the decision has one; turn, shanten_before: when it
+        has none."""
         by_key = {o["choice"]: o for o in options}
         chosen, best = by_key.get(choice), by_key.get(mjfast)
         found = cost(best, chosen) if chosen is not None and best is not None else {}
@@ -243,7 +247,7 @@ class _Reviewer:
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
             row[VALUE_CELLS] = value_cells(in_order, danger.deal_in, tile)
         return self._decision("discard", step, line, p, TILE_NAMES[tile], options, choice, options[0]["choice"],
-                              row, flags, rank)
+                              _decoded(row), flags, rank)
 
     @staticmethod
     def _wins_on_own_discard(table, p: int, tile: int) -> bool:
@@ -336,7 +340,7 @@ class _Reviewer:
             flags.append("win_declined")
         if choice not in ("pass", "hu") and not cells["overruled"] and _worse(by_key[choice], by_key["pass"]):
             flags.append("claim_lowers_value")
-        return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, row, flags)
+        return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, cells, flags)
 
     @staticmethod
     def _claimed(action, p: int, row: dict) -> str:
@@ -355,7 +359,8 @@ class _Reviewer:
         p = table.turn
         found = []
         self.bot.attach(table, p)
-        row = self.rows.get(("discard", line, p)) if action.kind == "Play" else None
+        # the discard that follows (its value cells are filled when the discard is reviewed)
+        row = _decoded(self.rows.get(("discard", line, p))) if action.kind == "Play" else None
         drawn = table.seats[p].last_drawn
         before = None  # the shanten of the hand before the draw, when no logs row says it
         if row is None and drawn is not None:
