@@ -76,7 +76,12 @@ def test_the_review_rows_are_mjfast_logs_rows_of_the_same_decisions(reviews, log
     for match_id, review in reviews.items():
         for d in review["decisions"]:
             if d["kind"] not in ("discard", "claim"):
-                assert d["logs"] is None or d["logs"]["kind"] == "discard"  # a win or kong declined before a discard
+                # a win or kong declined before a discard: that discard's row, value cells included
+                assert d["logs"] is None or d["logs"]["kind"] == "discard"
+                if d["logs"] is not None:
+                    row = dict(logs_rows[(match_id, "discard", d["line"], d["player"])])
+                    row.pop("match_id")
+                    assert {**d["logs"], "game": row["game"]} == row
                 continue
             key = (match_id, d["kind"], d["line"], d["player"])
             row = dict(logs_rows[key])

@@ -246,8 +246,14 @@ class _Reviewer:
         row = self.rows.get(("discard", line, p))
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
             row[VALUE_CELLS] = value_cells(in_order, danger.deal_in, tile)
+        decoded = _decoded(row)
+        for d in self.decisions[::-1]:  # a kong or win declined at this step carries the same row
+            if d["step"] != step:
+                break
+            if d["player"] == p and d["kind"] in ("kong", "win") and d["logs"] is not None:
+                d["logs"] = decoded
         return self._decision("discard", step, line, p, TILE_NAMES[tile], options, choice, options[0]["choice"],
-                              _decoded(row), flags, rank)
+                              decoded, flags, rank)
 
     @staticmethod
     def _wins_on_own_discard(table, p: int, tile: int) -> bool:
@@ -359,7 +365,7 @@ class _Reviewer:
         p = table.turn
         found = []
         self.bot.attach(table, p)
-        # the discard that follows (its value cells are filled when the discard is reviewed)
+        # the discard that follows (discard() puts in its value cells once it has ranked them)
         row = _decoded(self.rows.get(("discard", line, p))) if action.kind == "Play" else None
         drawn = table.seats[p].last_drawn
         before = None  # the shanten of the hand before the draw, when no logs row says it
