@@ -57,7 +57,7 @@ from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
 from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
 from ..logs.analysis import VALUE_CELLS, GameAnalyser, value_cells
-from ..logs.columns import DECISION_CELLS, KINDS, D, decode
+from ..logs.columns import DECISION_CELLS, KINDS, NA, D, decode
 from ..tiles import TILE_NAMES
 
 SCHEMA = "mjfast-review/1"
@@ -142,9 +142,10 @@ _VALUE_FIGURES = ("expected_score", "win_probability", "best_expected_score", "b
                   "bad_move")
 
 
-def _decoded(row) -> "dict | None":
-    """A logs row as the files write it (columns.decode), or None."""
-    return None if row is None else decode(DECISION_CELLS, row)
+def _cell(row, name: str) -> "int | None":
+    """An integer cell of a logs row (None for NA)."""
+    value = row[D[name]]
+    return None if value == NA else int(value)
 
 
 def _value_figures(best: "dict | None", chosen: "dict | None") -> dict:
@@ -210,15 +211,16 @@ class _Reviewer:
 
     def _decision(self, kind, step, line, player, tile, options, choice, mjfast, row, flags=(), rank=None,
                   turn=None, shanten_before=None) -> int:
-        """row: the logs row (decoded), when the decision has one; turn, shanten_before: when it
-        has none."""
+        """row: the logs row (int cells, decoded when the game's review is done: a discard fills
+        its value cells after a kong or win declined before it took the same row), when the
+        decision has one; turn, shanten_before: when it has none."""
         by_key = {o["choice"]: o for o in options}
         chosen, best = by_key.get(choice), by_key.get(mjfast)
         found = cost(best, chosen) if chosen is not None and best is not None else {}
         return self.add({
             "kind": kind, "step": step, "line": line, "player": player,
-            "turn": row["turn"] if row else turn, "tile": tile,
-            "shanten_before": row["shanten_before"] if row else shanten_before,
+            "turn": _cell(row, "turn") if row is not None else turn, "tile": tile,
+            "shanten_before": _cell(row, "shanten_before") if row is not None else shanten_before,
             "options": options, "choice": choice, "mjfast": mjfast, "rank": rank,
             "agrees": choice == mjfast, "top3": rank <= 3 if rank is not None else choice == mjfast,
             **_value_figures(best, chosen), "accepts": _accepts(best, chosen),
@@ -246,14 +248,8 @@ class _Reviewer:
         row = self.rows.get(("discard", line, p))
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
             row[VALUE_CELLS] = value_cells(in_order, danger.deal_in, tile)
-        decoded = _decoded(row)
-        for d in self.decisions[::-1]:  # a kong or win declined at this step carries the same row
-            if d["step"] != step:
-                break
-            if d["player"] == p and d["kind"] in ("kong", "win") and d["logs"] is not None:
-                d["logs"] = decoded
         return self._decision("discard", step, line, p, TILE_NAMES[tile], options, choice, options[0]["choice"],
-                              decoded, flags, rank)
+                              row, flags, rank)
 
     @staticmethod
     def _wins_on_own_discard(table, p: int, tile: int) -> bool:
@@ -346,7 +342,7 @@ class _Reviewer:
             flags.append("win_declined")
         if choice not in ("pass", "hu") and not cells["overruled"] and _worse(by_key[choice], by_key["pass"]):
             flags.append("claim_lowers_value")
-        return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, cells, flags)
+        return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, row, flags)
 
     @staticmethod
     def _claimed(action, p: int, row: dict) -> str:
@@ -365,8 +361,7 @@ class _Reviewer:
         p = table.turn
         found = []
         self.bot.attach(table, p)
-        # the discard that follows (discard() puts in its value cells once it has ranked them)
-        row = _decoded(self.rows.get(("discard", line, p))) if action.kind == "Play" else None
+        row = self.rows.get(("discard", line, p)) if action.kind == "Play" else None  # the discard that follows
         drawn = table.seats[p].last_drawn
         before = None  # the shanten of the hand before the draw, when no logs row says it
         if row is None and drawn is not None:
@@ -441,6 +436,9 @@ def review_game(game: GameLog, players=None, file: str = "", value: bool = True)
              "seats": [_seat_view(replay.table, p) for p in range(4)],
              "decisions": final_claims}
     steps.append(final)
+    for d in reviewer.decisions:  # every value cell is in: the rows as `mjfast logs` writes them
+        if d["logs"] is not None:
+            d["logs"] = decode(DECISION_CELLS, d["logs"])
     record = game.judge
     names = list(record.names) if record is not None else [""] * 4
     return {
