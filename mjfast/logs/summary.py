@@ -12,7 +12,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..advice.loss import bad_move
+from ..advice.loss import bad_move, points_lost
 from .columns import ACTIONS, KINDS, NA, RESULTS, D, G
 from .intervals import mean_interval, wilson
 from .work import ChunkResult
@@ -79,7 +79,7 @@ class _Players:
             best = decisions[:, D["best_expected_score"]].astype(np.int64)
             after = decisions[:, D["expected_score_after"]].astype(np.int64)
             valued = discard & (best != NA)
-            lost = np.where(valued, np.maximum(best - after, 0) / 1000.0, 0.0)
+            lost = np.where(valued, points_lost(best, after) / 1000.0, 0.0)  # thousandths: exact
             bad = valued & bad_move(lost, best / 1000.0)
             claim = kind == _CLAIM
             made = claim & (decisions[:, D["action"]] != _PASS) & (decisions[:, D["overruled"]] == 0)

@@ -29,19 +29,10 @@ def add_parser(subparsers) -> None:
     review.set_defaults(run=run)
 
 
-def _interval(figure: dict, scale: float = 1.0, unit: str = "") -> str:
-    if figure["mean"] is None:
-        return "–"
-    text = f"{scale * figure['mean']:.2f}{unit}"
-    if figure["interval"] is not None:
-        low, high = figure["interval"]
-        text += f" ± {scale * (high - low) / 2:.2f}"
-    return text
-
-
 def run(args) -> int:
     from ..logs.sources import LogsError
     from .run import review_logs
+    from .summary import plus_minus
 
     start = time.perf_counter()
     try:
@@ -59,13 +50,13 @@ def run(args) -> int:
         if p["agreement_interval"] is not None:
             low, high = p["agreement_interval"]
             agreement += f" (95% {100 * low:.1f}-{100 * high:.1f}%)"
-        costs = ", ".join(f"{name.replace('_', ' ')} {_interval(figure)}" for name, figure in p["cost"].items()
+        costs = ", ".join(f"{name.replace('_', ' ')} {plus_minus(figure)}" for name, figure in p["cost"].items()
                           if name not in ("win_probability", "expected_score"))
         top3 = "–" if p["top3"] is None else f"{100 * p['top3']:.1f}%"
         value = ""
         if p["valued"]:
             value = (f"; bad moves {p['bad_moves']} ({100 * p['bad_move_rate']:.1f}%), points lost per decision "
-                     f"{_interval(p['points_lost'])}")
+                     f"{plus_minus(p['points_lost'])}")
         print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}"
               f"{value}; mean cost per decision: {costs or '–'}")
     for r in s["rejected"][:5]:

@@ -17,7 +17,7 @@ from html import escape
 
 from ..advice.loss import BAD_POINTS, BAD_SHARE
 from .decisions import FIGURES
-from .summary import COSTS
+from .summary import COSTS, plus_minus
 
 WORST = 10  # the decisions listed at the top, worst first
 
@@ -269,9 +269,7 @@ def _summary_rows(summaries: dict) -> str:
             low, high = s["agreement_interval"]
             agreement += f" ({100 * low:.0f}-{100 * high:.0f}%)"
         bad = "–" if s["bad_move_rate"] is None else f"{s['bad_moves']} ({_percent(s['bad_move_rate'])})"
-        lost = s["points_lost"]
-        lost = "–" if lost["mean"] is None else f"{lost['mean']:.2f}" + (
-            f" ± {(lost['interval'][1] - lost['interval'][0]) / 2:.2f}" if lost["interval"] else "")
+        lost = plus_minus(s["points_lost"])
         costs = "; ".join(f"{c.replace('_', ' ')} {_number(s['cost'][c]['mean'])}" for c in COSTS if c in s["cost"])
         rows.append(f"<tr><td>{escape(name)}</td><td>{s['decisions']}</td><td>{agreement}</td>"
                     f"<td>{_percent(s['top3'])}</td><td>{bad}</td><td>{lost}</td><td>{escape(costs)}</td></tr>")

@@ -39,6 +39,16 @@ def player_name(game, seat: int) -> str:
     return name or f"seat {seat}"
 
 
+def game_summaries(game, review: dict, seats) -> dict:
+    """The figures of one game's review for the seats reviewed, {player name: Summary} (a bot
+    that plays two seats counts both)."""
+    found: dict = {}
+    for seat in seats:
+        name = player_name(game, seat)
+        found.setdefault(name, Summary(name)).add_game(review, seat)
+    return found
+
+
 def _file_name(match_id: str, used: Counter) -> str:
     stem = re.sub(r"[^A-Za-z0-9._-]", "_", match_id) or "game"
     used[stem] += 1
@@ -78,12 +88,10 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
             except LogError as exc:
                 rejected.append({"file": str(path), "match_id": exc.match_id, "line": exc.line, "reason": exc.reason})
                 continue
-            here: dict = {}
             for seat in seats:
                 name = player_name(game, seat)
-                here.setdefault(name, Summary(name)).add_game(review, seat)
                 players.setdefault(name, Summary(name)).add_game(review, seat)
-            review["summary"] = {name: s.to_dict() for name, s in here.items()}
+            review["summary"] = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
             stem = _file_name(game.match_id, used)
             (folder / f"{stem}.json").write_text(json.dumps(review, ensure_ascii=False) + "\n", encoding="utf-8")
             (folder / f"{stem}.html").write_text(render_page(review, review["summary"]), encoding="utf-8")

@@ -15,7 +15,7 @@ from collections import Counter
 
 from ..logs.intervals import mean_interval, wilson
 
-__all__ = ["COSTS", "Summary", "cost_key", "wilson"]
+__all__ = ["COSTS", "Summary", "cost_key", "plus_minus", "wilson"]
 
 COSTLIEST = 10
 # The costs every summary reports, in order (any other cost a decision carries comes after).
@@ -73,6 +73,17 @@ class _Group:
                 "bad_move_interval": wilson(self.bad_moves, valued),
                 "points_lost": self.points_lost.to_dict(),
                 "cost": {name: self.costs[name].to_dict() for name in names}}
+
+
+def plus_minus(figure: dict) -> str:
+    """A mean figure ({"n", "mean", "interval"}) as text: "0.43 ± 0.06", "–" for none."""
+    if figure["mean"] is None:
+        return "–"
+    text = f"{figure['mean']:.2f}"
+    if figure["interval"] is not None:
+        low, high = figure["interval"]
+        text += f" ± {(high - low) / 2:.2f}"
+    return text
 
 
 def cost_key(decision: dict) -> tuple:

@@ -334,8 +334,7 @@ def op_review(params: dict) -> dict:
     _take(params, {"log": (str,), "game": (int,), "player": (int,), "value": (bool,)}, ("log",))
     from ..game import BrokenGame, LogError
     from ..review import render_page, review_game
-    from ..review.run import player_name
-    from ..review.summary import Summary
+    from ..review.run import game_summaries
 
     games = _log_games(params["log"])
     k = params.get("game", 0)
@@ -352,12 +351,9 @@ def op_review(params: dict) -> dict:
         review = review_game(game, seats, value=params.get("value", True))
     except LogError as exc:
         raise _bad_log(exc.match_id, exc.line, exc.reason) from None
-    summaries = {}
-    for seat in seats:
-        name = player_name(game, seat)
-        summaries.setdefault(name, Summary(name)).add_game(review, seat)
+    summaries = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
     return {"match_id": game.match_id, "games": len(games), "game": k, "decisions": len(review["decisions"]),
-            "html": render_page(review, {name: s.to_dict() for name, s in summaries.items()})}
+            "html": render_page(review, summaries)}
 
 
 def op_version(params: dict) -> dict:
