@@ -19,14 +19,8 @@ import tempfile
 
 import numpy as np
 import pytest
-from MahjongGB import (
-    HonorsAndKnittedTilesShanten,
-    KnittedStraightShanten,
-    MahjongFanCalculator,
-    RegularShanten,
-    SevenPairsShanten,
-    ThirteenOrphansShanten,
-)
+from gb_work import winning_tiles as gb_winning_tiles
+from MahjongGB import MahjongFanCalculator
 
 from mjfast.fan import hands_to_arrays, score, score_batch, winning_tiles
 from mjfast.fan.batch import score_rows
@@ -64,8 +58,6 @@ def _ready(hand: Hand) -> Hand:
 
 READY = [(_ready(h), {k: v for k, v in c.items() if k != "last_copy"}) for h, c in LOOP[:500]]
 READY_GB = [(h.to_pymahjonggb(), c) for h, c in READY]
-GB_FORMS = (RegularShanten, SevenPairsShanten, ThirteenOrphansShanten, HonorsAndKnittedTilesShanten,
-            KnittedStraightShanten)
 
 RESULTS: dict[str, dict[str, float]] = {}
 
@@ -162,28 +154,6 @@ def bench_batch_kernel_only(benchmark):
 
 # --- winning tiles of a ready hand ---------------------------------------------------------
 
-def _gb_winning_tiles(packs_tiles, c):
-    """The same answer from PyMahjongGB: the waits of every form, then the calculator on each."""
-    packs, tiles = packs_tiles
-    waits = set()
-    for form in GB_FORMS:
-        try:
-            shanten, useful = form(tiles)
-        except Exception:  # the special forms refuse hands with melds
-            continue
-        if shanten == 0:
-            waits.update(useful)
-    out = {}
-    for w in waits:
-        try:
-            out[w] = MahjongFanCalculator(packs, tiles, w, c["flowers"], c["self_drawn"], False, c["kong"],
-                                          c["last_tile"], "ESWN".index(c["seat_wind"]),
-                                          "ESWN".index(c["prevalent_wind"]))
-        except Exception:
-            pass
-    return out
-
-
 def bench_winning_tiles(benchmark):
     task = "winning_tiles of a ready hand"
     _info(benchmark, task, "mjfast", len(READY))
@@ -194,7 +164,7 @@ def bench_winning_tiles(benchmark):
 def bench_winning_tiles_pymahjonggb(benchmark):
     task = "winning_tiles of a ready hand"
     _info(benchmark, task, "pymahjonggb", len(READY_GB))
-    benchmark(lambda: [_gb_winning_tiles(p, c) for p, c in READY_GB])
+    benchmark(lambda: [gb_winning_tiles(p, c) for p, c in READY_GB])
     _record(benchmark, task, "pymahjonggb", len(READY_GB))
 
 

@@ -18,13 +18,12 @@ from .efficiency.group_dp import INF
 from .efficiency.lookup_table import load_table
 from .efficiency.scratch import N_FORMS
 from .efficiency.status import OK
-from .hand import Hand, check_tiles, parse_hand, visible_counts
+from .hand import KERNEL_ARRAYS, NO_MELDS, Hand, check_tiles, parse_hand, visible_counts
 from .jit import DirectKernel
 from .tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
 
 # Kernels see only C-contiguous, writeable uint8 arrays: one compiled signature whatever the
 # caller passes (numba compiles read-only arrays separately). Kernels never write to them.
-NO_MELDS = np.zeros(N_KINDS, np.uint8)
 _UINT8 = NO_MELDS.dtype
 _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
@@ -77,8 +76,8 @@ def _hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
             return np.array(tally(ids), np.uint8), NO_MELDS, 0
         return parse_hand(h).kernel_arrays()  # raises the HandError that names the problem
     if isinstance(h, Hand):
-        return h.kernel_arrays()
-    return parse_hand(h).kernel_arrays()
+        return h.__dict__[KERNEL_ARRAYS]
+    return parse_hand(h).__dict__[KERNEL_ARRAYS]
 
 
 def _raise_for(h, needs: "int | None", call: str, visible=None) -> None:
@@ -100,6 +99,8 @@ def shanten(h) -> int:
     if h.__class__ is np.ndarray and h.dtype is _UINT8 and h.shape == _HAND_SHAPE and h.flags.carray:
         # a bot's count array, as the kernel takes it: _hand_arrays inlined (a third of the call)
         counts, meld_counts, n_melds = h, NO_MELDS, 0
+    elif h.__class__ is Hand:
+        counts, meld_counts, n_melds = h.__dict__[KERNEL_ARRAYS]
     else:
         counts, meld_counts, n_melds = _hand_arrays(h)
     s = _shanten_of.call(table, counts, meld_counts, n_melds, work)

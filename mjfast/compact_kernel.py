@@ -49,3 +49,22 @@ def add_compact_bytes(text, counts):
                 last = 27 + kind - 20
             first = -1
     return NOT_COMPACT if fresh else last
+
+
+@njit(cache=True)
+def read_concealed_hand(text, counts):
+    """A hand without melds from a plain compact string: its tiles added to `counts` (34 zeros)
+    and the checks a Hand makes (at most 4 copies of a kind, 13 or 14 tiles). Returns
+    (number of tiles << 8) | (id written last + 1), or NOT_COMPACT for anything else: the full
+    parser then reads it, or names the problem."""
+    last = add_compact_bytes(text, counts)
+    if last < 0:
+        return NOT_COMPACT
+    n = 0
+    for t in range(34):
+        if counts[t] > 4:
+            return NOT_COMPACT
+        n += counts[t]
+    if n != 13 and n != 14:
+        return NOT_COMPACT
+    return (n << 8) | (last + 1)

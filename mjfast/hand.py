@@ -15,7 +15,7 @@ is taken as claimed from the left (digit 1); the digit never changes shanten or 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -27,6 +27,7 @@ from .tiles import (
     TILE_NAMES,
     add_compact,
     botzone_token,
+    compact_kernels,
     count_array,
     counts_of,
     format_tiles,
@@ -38,9 +39,12 @@ from .tiles import (
 )
 
 CHOW, PUNG, KONG = "chow", "pung", "kong"
-# meld_counts of every hand without melds: shared, so a concealed hand allocates nothing for it
-_NO_MELD_TILES = np.zeros(N_KINDS, dtype=np.uint8)
-_NO_MELD_TILES.flags.writeable = False
+# The kernels' meld counts of every hand without melds: shared, so a concealed hand allocates
+# nothing for it (kernels never write to their inputs)
+NO_MELDS = np.zeros(N_KINDS, dtype=np.uint8)
+# The key of a Hand's __dict__ that holds its kernel_arrays(), for the per-hand calls to read
+# without a method call (no attribute can have this name)
+KERNEL_ARRAYS = "kernel arrays"
 # [0-9], not \d: \d also matches other scripts' digits ('٣', '３'), which int() would accept
 _MELD_BODY_RE = re.compile(r"^\s*(.*?[mpszESWNCFP])\s*,?\s*([0-9])?\s*$")
 
@@ -183,38 +187,61 @@ def _meld_from_pack(pack: Sequence) -> Meld:
     return _checked_meld(pack, kind, t - 1 if kind == CHOW else t, int(offer))
 
 
-@dataclass(frozen=True, eq=False)
+class _ReadOnlyView:
+    """A Hand's `counts` or `meld_counts`: a read-only view of one of its kernel arrays, made
+    on first read and kept (most hands a bot or the service parses are only ever read by the
+    kernels, and making the view costs a fifth of parsing them)."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, hand, owner=None):
+        if hand is None:
+            return self
+        view = _read_only_view(hand.__dict__[KERNEL_ARRAYS][self.index])
+        hand.__dict__[self.name] = view  # read from the instance from now on: this is a non-data descriptor
+        return view
+
+
 class Hand:
     """Standing tiles as 34 counts, fixed melds, and `last_tile`, the standing tile written
     last (the winning tile when the hand is scored), or None when the input had no order.
 
     A Hand always holds 13 or 14 tiles counting each meld as three: 3n+1 standing tiles
     (waiting to draw) or 3n+2 (after drawing, before discarding), n = 4 - number of melds.
+    Hands are immutable: `counts` and `meld_counts` are read-only, attributes cannot be set.
     """
 
-    counts: np.ndarray
-    melds: tuple[Meld, ...] = ()
-    last_tile: "int | None" = None
-    meld_counts: np.ndarray = field(init=False, repr=False, compare=False)
+    counts = _ReadOnlyView(0)
+    """34 counts of the standing tiles (uint8, read-only)."""
+    meld_counts = _ReadOnlyView(1)
+    """34 counts of the tiles in the melds (uint8, read-only)."""
+    melds: "tuple[Meld, ...]"
+    last_tile: "int | None"
 
-    def __post_init__(self):
-        counts = count_array(self.counts)  # a checked copy: no cast may wrap -1 into 255
-        counts.flags.writeable = False
-        object.__setattr__(self, "counts", counts)
+    def __init__(self, counts, melds=(), last_tile=None) -> None:
+        counts = count_array(counts)  # a checked copy: no cast may wrap -1 into 255
         n = sum(counts.tolist())  # faster than numpy's sum on 34 items; kept for n_standing
-        object.__setattr__(self, "_n_standing", n)
-        melds = parse_melds(self.melds)
-        object.__setattr__(self, "melds", melds)
+        melds = parse_melds(melds)
         if len(melds) > MAX_MELDS:
             raise too_many_melds(len(melds))
-        meld_counts = _meld_usage(melds) if melds else _NO_MELD_TILES
+        meld_counts = np.array(_meld_usage(melds), np.uint8) if melds else NO_MELDS
         check_tiles(counts, meld_counts, len(melds))
-        object.__setattr__(self, "meld_counts", meld_counts)
-        if self.last_tile is not None:
-            last = tile_id(self.last_tile)
-            if counts[last] == 0:
-                raise HandError(f"last tile {TILE_NAMES[last]} is not among the standing tiles")
-            object.__setattr__(self, "last_tile", last)
+        if last_tile is not None:
+            last_tile = tile_id(last_tile)
+            if counts[last_tile] == 0:
+                raise HandError(f"last tile {TILE_NAMES[last_tile]} is not among the standing tiles")
+        self.__dict__.update({"melds": melds, "last_tile": last_tile, "_n_standing": n,
+                              KERNEL_ARRAYS: (counts, meld_counts, len(melds))})
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"a Hand is immutable: cannot set {name!r} (with_counts or parse_hand make another)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Hand is immutable: cannot delete {name!r}")
 
     @property
     def n_standing(self) -> int:
@@ -276,8 +303,8 @@ class Hand:
 
     def derived(self, name: str, make):
         """make(self), made on the first call for `name` and kept on the hand (a Hand is
-        immutable, so it never goes stale): the kernels' inputs (kernel_arrays, mjfast.fan's
-        encoded hand), which cost more to build than a query's Python layer."""
+        immutable, so it never goes stale): mjfast.fan's encoded hand, which costs more to
+        build than a query's Python layer."""
         key = "derived " + name  # no attribute can have this name
         value = self.__dict__.get(key)
         if value is None:
@@ -286,27 +313,29 @@ class Hand:
         return value
 
     def kernel_arrays(self) -> "tuple[np.ndarray, np.ndarray, int]":
-        """(counts, meld counts, number of melds) as writeable uint8 copies, made once: the
-        kernels are compiled for writeable arrays only (they never write to these)."""
-        return self.derived("kernel_arrays", _kernel_arrays)
+        """(counts, meld counts, number of melds) as the kernels take them: writeable uint8
+        arrays (the kernels are compiled for those only, and never write to them), the ones
+        `counts` and `meld_counts` are read-only views of."""
+        return self.__dict__[KERNEL_ARRAYS]
 
     def with_counts(self, counts: "np.ndarray | Sequence[int]") -> "Hand":
         """The same melds with other standing tiles (validated again)."""
         return Hand(counts, self.melds)
 
 
-def _kernel_arrays(hand: Hand) -> "tuple[np.ndarray, np.ndarray, int]":
-    return np.array(hand.counts), np.array(hand.meld_counts), len(hand.melds)
+def _read_only_view(counts: np.ndarray) -> np.ndarray:
+    view = counts.view()
+    view.setflags(write=False)
+    return view
 
 
-def _meld_usage(melds: "tuple[Meld, ...]") -> np.ndarray:
-    """34 counts of the melds' tiles (read-only). Plain lists: numpy costs more than it saves
-    at 34 items."""
+def _meld_usage(melds: "tuple[Meld, ...]") -> list:
+    """34 counts of the melds' tiles. Plain lists: numpy costs more than it saves at 34 items."""
     usage = [0] * N_KINDS
     for m in melds:
         for t in m.tiles:
             usage[t] += 1
-    return _read_only(usage)
+    return usage
 
 
 def standing_less(hand: "Hand", remove: dict) -> np.ndarray:
@@ -349,12 +378,6 @@ def require_size(hand: "Hand", needs: int, call: str) -> None:
     to draw, 14: just drawn): the guard of the calls that take only one kind."""
     if hand.n_standing + 3 * hand.n_melds != needs:
         raise wrong_size(hand.n_standing, hand.n_melds, needs, call)
-
-
-def _read_only(counts: list) -> np.ndarray:
-    arr = np.array(counts, dtype=np.uint8)
-    arr.flags.writeable = False
-    return arr
 
 
 def parse_melds(melds) -> tuple[Meld, ...]:
@@ -428,10 +451,28 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
     strings, Meld objects or PyMahjongGB packs.
     """
     if hand.__class__ is str and not melds:
-        fast = _compact_hand(hand)
-        if fast is not None:
-            return fast
+        if len(hand) <= 40 and "[" not in hand:  # the commonest input, a bot's: one kernel reads and checks it
+            counts = np.zeros(N_KINDS, np.uint8)
+            found = (_read_concealed or _concealed_reader())(hand.encode("ascii", "replace"), counts)
+            if found >= 0:  # else not plain compact notation, or not a hand: the full parser names the problem
+                return _checked_hand(counts, (), found >> 8, (found & 255) - 1, NO_MELDS)
+        else:
+            fast = _compact_hand(hand)
+            if fast is not None:
+                return fast
     return _parse_any(hand, melds)
+
+
+# compact_kernel.read_concealed_hand's entry point, once loaded and called (see mjfast.jit.DirectKernel)
+_read_concealed = None
+
+
+def _concealed_reader():
+    global _read_concealed
+    kernel = compact_kernels()[1]
+    if kernel.bound:
+        _read_concealed = kernel.call
+    return kernel.call
 
 
 def _parse_any(hand, melds: Iterable) -> Hand:
@@ -454,10 +495,10 @@ def _compact_hand(text: str) -> "Hand | None":
     """The Hand of a compact string with bracketed melds and no spaces between tiles
     ("[123m1][EEE2]456p789s5m"), read in one pass and checked as Hand checks it, or None for
     anything else: the full parser then reads it, or names the problem (tests/test_direct.py
-    shows the two never disagree).
+    shows the two never disagree). parse_hand reads a hand without melds itself.
 
     A bot asks about a new hand every turn; the general parser costs more than the answer."""
-    if len(text) > 80:
+    if len(text) > 80 or "[" not in text:
         return None
     counts = np.zeros(N_KINDS, np.uint8)
     pieces = text.split("[")
@@ -485,13 +526,18 @@ def _compact_hand(text: str) -> "Hand | None":
         return None
     if melds and any(u + c > 4 for u, c in zip(usage, listed)):
         return None
-    counts.flags.writeable = False
+    return _checked_hand(counts, tuple(melds), n, last, np.array(usage, np.uint8) if melds else NO_MELDS)
+
+
+def _checked_hand(counts: np.ndarray, melds: tuple, n_standing: int, last: int, meld_counts: np.ndarray) -> Hand:
+    """A Hand of tiles already checked as Hand checks them, without its __init__ (`last` -1
+    for no order)."""
     hand = object.__new__(Hand)
-    # the fields __post_init__ would set, already checked: counts read-only, like its copy
-    fields = {"counts": counts, "melds": tuple(melds),
-              "last_tile": last if last >= 0 else None, "_n_standing": n,
-              "meld_counts": _read_only(usage) if melds else _NO_MELD_TILES}
-    hand.__dict__.update(fields)
+    fields = hand.__dict__
+    fields["melds"] = melds
+    fields["last_tile"] = last if last >= 0 else None
+    fields["_n_standing"] = n_standing
+    fields[KERNEL_ARRAYS] = (counts, meld_counts, len(melds))
     return hand
 
 

@@ -362,6 +362,11 @@ class DirectKernel:
         self.dispatcher = dispatcher
         self.call = self._first_call
 
+    @property
+    def bound(self) -> bool:
+        """Whether calls now go straight to the compiled entry point (`call` may then be kept)."""
+        return self.call != self._first_call
+
     def _first_call(self, *args):
         result = self.dispatcher(*args)
         overload = self.dispatcher.overloads.get(tuple(typeof(a) for a in args))

@@ -96,9 +96,23 @@ def _group_ids(group: str) -> tuple[int, ...]:
     return tuple(base + int(d) for d in group[:-1])
 
 
-# That kernel (mjfast.compact_kernel) is loaded on first use: importing mjfast to parse and
-# print hands does not import numba.
-_compact_reader = None
+# The notation's kernels (mjfast.compact_kernel), loaded on first use: importing mjfast to
+# parse and print hands does not import numba.
+_compact_kernels = None
+
+
+def compact_kernels():
+    """(add_compact_bytes, read_concealed_hand) of mjfast.compact_kernel, as DirectKernels."""
+    return _compact_kernels or _load_compact_kernels()
+
+
+def _load_compact_kernels():
+    global _compact_kernels
+    from .compact_kernel import add_compact_bytes, read_concealed_hand
+    from .jit import DirectKernel
+
+    _compact_kernels = (DirectKernel(add_compact_bytes), DirectKernel(read_concealed_hand))
+    return _compact_kernels
 
 
 def compact_counts(text: str) -> "np.ndarray | None":
@@ -120,18 +134,8 @@ def add_compact(text: str, counts: np.ndarray) -> "int | None":
 
     Read right to left, every digit meets its suit letter before itself, and the first tile
     met is the last written. A kernel reads it: in Python the loop cost more than a shanten."""
-    reader = _compact_reader or _load_compact_reader()
-    last = reader.call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
+    last = compact_kernels()[0].call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
     return None if last == NOT_COMPACT else last
-
-
-def _load_compact_reader():
-    global _compact_reader
-    from .compact_kernel import add_compact_bytes
-    from .jit import DirectKernel
-
-    _compact_reader = DirectKernel(add_compact_bytes)
-    return _compact_reader
 
 
 def _parse_compact_checked(text: str) -> list[int]:

@@ -4,6 +4,7 @@ one pass. Each must answer exactly what the general path answers."""
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -72,6 +73,29 @@ def test_compact_counts_never_disagrees_on_random_text():
         assert list(counts) == np.bincount(np.array(ids, np.int64), minlength=34).tolist(), text
 
 
+def test_concealed_hands_read_by_the_kernel_agree_with_the_parser():
+    """parse_hand reads a plain compact string in one kernel call: valid hands with random edits
+    (tiles dropped, added or replaced, letters that are no notation) give the Hand the full
+    parser gives, or the same HandError."""
+    rng = random.Random(13)
+    np_rng = np.random.default_rng(13)
+    read = refused = 0
+    for i in range(20000):
+        if i % 10 == 0:
+            text = Hand(np.array(wall_hand(np_rng, 0, bool(i % 20))[0], np.uint8)).to_compact()
+        edited = _mutated(rng, text) if i % 5 else text
+        try:
+            expected = _parse_any(edited, ())
+        except HandError as error:
+            with pytest.raises(HandError, match=re.escape(str(error))):
+                mjfast.parse_hand(edited)
+            refused += 1
+            continue
+        assert _same_hand(mjfast.parse_hand(edited), expected), edited
+        read += 1
+    assert read > 3000 and refused > 3000  # both sides are exercised
+
+
 def test_string_fast_path_still_raises_the_parsers_errors():
     with pytest.raises(HandError, match="5"):
         mjfast.shanten("11111m")
@@ -89,7 +113,7 @@ def test_melded_strings_read_in_one_pass_agree_with_the_parser():
     for i in range(600):
         counts, melds = wall_hand(rng, i % 5, bool(i % 2))
         text = Hand(counts, tuple(melds), int(np.flatnonzero(counts)[-1])).to_compact()
-        fast = _compact_hand(text)
+        fast = _compact_hand(text) if melds else mjfast.parse_hand(text)  # parse_hand reads concealed hands itself
         assert fast is not None, text
         assert _same_hand(fast, _parse_any(text, ())), text
         assert mjfast.parse_hand(text) == fast
@@ -116,7 +140,7 @@ def test_melded_fast_path_never_disagrees_on_mutated_text():
     accepted = 0
     for i in range(20000):
         if i % 10 == 0:
-            counts, melds = wall_hand(np_rng, i % 5, bool(i % 2))
+            counts, melds = wall_hand(np_rng, 1 + (i // 10) % 4, bool((i // 10) % 2))  # 1-4 melds: i % 10 == 0 here
         text = _mutated(rng, Hand(counts, tuple(melds)).to_compact())
         fast = _compact_hand(text)
         if fast is None:

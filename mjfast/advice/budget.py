@@ -27,6 +27,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..errors import HandError
+
 VALUE = "value"
 """The value model as ValueModel states it: the figures a query without a budget gets."""
 NO_EXCHANGE = "value-no-exchange"
@@ -78,8 +80,6 @@ class Figures(NamedTuple):
 
 def check_budget(budget_ms) -> "float | None":
     """A budget argument checked: None (no deadline) or milliseconds, more than 0."""
-    from ..errors import HandError
-
     if budget_ms is None:
         return None
     if isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float, np.integer, np.floating)) \

@@ -9,6 +9,7 @@ parse_hand reads; bad input raises the HandError that names it.
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 import numpy as np
@@ -143,9 +144,8 @@ def _load_fan_inputs():
     return _fan_inputs
 
 
-# An option from all its fields in order, without the keyword-handling __new__ (a list of
-# options is built on every query); the defaults of the fields a ranking leaves out.
-_new_option = tuple.__new__
+# The fields a ranking leaves out, at their defaults: the value figures (after the fan-aware
+# fields), and the fan-aware and value figures (after the plain fields).
 _NO_VALUE_FIGURES = DiscardOption._field_defaults["win_probability"], None, (), (), budget.FAN_AWARE, None, None
 _NO_FAN_FIGURES = (None, 0.0, 0, (), None) + _NO_VALUE_FIGURES[:4] + (budget.EFFICIENCY, None, None)
 
@@ -154,26 +154,38 @@ def options_from_rows(rows: np.ndarray, n: int, wait_points: "np.ndarray | None"
     """The DiscardOptions of the first n discard rows of an entry kernel (columns:
     advice.rows); rows of rows.FAN_WIDTH carry the fan-aware fields, and `wait_points`
     (34 x 34 x 2, see fan_aware.fan_discards_of) the waits' fans. The one converter from the
-    kernels' rows to options. The rows are float64: their integer columns are converted in
-    one numpy cast, not one int() a cell (this runs on every plain call: microseconds count)."""
-    ints = rows[:n].astype(np.int64).tolist()
-    next_figures = rows[:n, _rows.NEXT_ACCEPTANCE].tolist()
-    tile, shanten, acceptance, mask = _rows.TILE, _rows.SHANTEN, _rows.ACCEPTANCE, _rows.USEFUL_MASK  # local: fast
-    if rows.shape[1] == _rows.PLAIN_WIDTH:
-        return [_new_option(DiscardOption, (TILE_NAMES[row[tile]], row[shanten], row[acceptance], x, row[mask])
-                            + _NO_FAN_FIGURES) for row, x in zip(ints, next_figures)]
-    options = []
-    for row, next_acceptance, next_valid in zip(ints, next_figures, rows[:n, _rows.NEXT_VALID_ACCEPTANCE].tolist()):
-        t, s, m = row[tile], row[shanten], row[mask]
-        waits = ()
-        if s == 0:
-            fans = wait_points[t].tolist()  # one conversion, not two numpy scalars a wait
-            waits = tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (m >> w) & 1)
-        valid = row[_rows.VALID_ACCEPTANCE]
-        options.append(_new_option(DiscardOption, (
-            TILE_NAMES[t], s, row[acceptance], next_acceptance, m, None if valid == _rows.UNKNOWN else valid,
-            next_valid, row[_rows.VALID_DRAWS_MASK], waits, row[_rows.EFFECTIVE_SHANTEN]) + _NO_VALUE_FIGURES))
-    return options
+    kernels' rows to options.
+
+    This runs on every plain and fan-aware call, where it cost as much as the kernel: the
+    options are built column by column (one numpy conversion a kind of column, then zip and
+    map, which loop in C), not field by field."""
+    figures = rows[:n].T
+    ints = figures.astype(np.int64).tolist()
+    tiles, shanten, masks = ints[_rows.TILE], ints[_rows.SHANTEN], ints[_rows.USEFUL_MASK]
+    names = list(map(TILE_NAMES.__getitem__, tiles))
+    if figures.shape[0] == _rows.PLAIN_WIDTH:
+        return list(map(_new_option, _OPTION_TYPE, zip(
+            names, shanten, ints[_rows.ACCEPTANCE], figures[_rows.NEXT_ACCEPTANCE].tolist(), masks, *_NO_FAN_COLUMNS)))
+    waits = [_wait_fans(wait_points[t], m) if s == 0 else () for t, s, m in zip(tiles, shanten, masks)]
+    return list(map(_new_option, _OPTION_TYPE, zip(
+        names, shanten, ints[_rows.ACCEPTANCE], figures[_rows.NEXT_ACCEPTANCE].tolist(), masks,
+        [None if v == _rows.UNKNOWN else v for v in ints[_rows.VALID_ACCEPTANCE]],
+        figures[_rows.NEXT_VALID_ACCEPTANCE].tolist(), ints[_rows.VALID_DRAWS_MASK], waits,
+        ints[_rows.EFFECTIVE_SHANTEN], *_NO_VALUE_COLUMNS)))
+
+
+def _wait_fans(points: np.ndarray, mask: int) -> "tuple[WaitFans, ...]":
+    """The WaitFans of a ready hand's waits (`mask`), from their points (34 x 2)."""
+    fans = points.tolist()
+    return tuple(WaitFans(TILE_NAMES[w], *fans[w]) for w in range(N_KINDS) if (mask >> w) & 1)
+
+
+# What options_from_rows zips and maps: an option from its fields in order without the
+# keyword-handling __new__, and the columns of the fields a ranking leaves out.
+_new_option = tuple.__new__
+_OPTION_TYPE = itertools.repeat(DiscardOption)
+_NO_FAN_COLUMNS = tuple(itertools.repeat(value) for value in _NO_FAN_FIGURES)
+_NO_VALUE_COLUMNS = tuple(itertools.repeat(value) for value in _NO_VALUE_FIGURES)
 
 
 # A discard of the drawn tile whose figure is within this fraction of the best goes first:
@@ -302,7 +314,7 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     melds = pack_melds(h.melds) if n_melds else 0
     seen = _visible(visible)
     rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
-    wait_points = np.zeros((N_KINDS, N_KINDS, 2), np.int64)
+    wait_points = np.empty((N_KINDS, N_KINDS, 2), np.int64)  # the kernel fills those of the ready results' waits
     status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, seen, seat, prevalent, rules.code,
                                       rules.minimum, True, rows, wait_points, work)
     if status != OK:
