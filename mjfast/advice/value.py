@@ -183,7 +183,9 @@ class Model(NamedTuple):
 
 class Buffers(NamedTuple):
     """A build's working arrays: the hand being expanded, its unseen copies, the self-drawn
-    score of each draw, the melds' check bits, the sweeps' outputs and the fan scorer's work."""
+    score of each draw, the melds' check bits, the sweeps' outputs, the fan scorer's work, and
+    `swept` (1 once the scratch holds a node's draw sweeps: the next node's preparation then
+    works out only the groups in which its hand differs, see prepare_draws' `again`)."""
 
     hand: np.ndarray
     unseen: np.ndarray
@@ -198,6 +200,7 @@ class Buffers(NamedTuple):
     fan_work: np.ndarray
     score_vec: np.ndarray
     work: np.ndarray
+    swept: np.ndarray
 
 
 @njit(nrt=True, inline="always")
@@ -205,7 +208,9 @@ def _new_graph(capacity):
     """A graph with room for `capacity` nodes (4x as many 14-tile hands, 8x edges and children).
     Empty, not zeroed: a graph touches only the room it fills (the first room is generous, and
     zeroing it all cost 15 ms a query at four steps); every field of a node is set when it is
-    made or expanded. Only the hash tables are zeroed."""
+    made or expanded. Only the hash tables are zeroed. The edges and children, which the
+    backward pass reads at every draw, are as narrow as their values allow: int32 indices, uint8
+    tiles, float32 win scores (integers: exact)."""
     cap13, cap14, cap_edges = capacity, 4 * capacity, 8 * capacity
     size13 = 1
     while size13 < 2 * cap13:
@@ -217,9 +222,9 @@ def _new_graph(capacity):
                  np.empty(cap13, np.int64), np.empty(cap13, np.int64), np.empty(cap13, np.float64),
                  np.empty(cap13, np.float64), np.empty(cap13, np.bool_), np.empty(cap13, np.float64),
                  np.empty(cap13, np.float64), np.empty(cap13, np.float64), np.empty(cap13, np.int64),
-                 np.empty(cap13, np.int64), np.empty(cap_edges, np.int64), np.empty(cap_edges, np.float64),
-                 np.empty(cap_edges, np.float64), np.empty(cap_edges, np.int64), np.empty((cap14, 2), np.int64),
-                 np.empty(cap14 + 1, np.int64), np.empty(cap_edges, np.int64), np.empty(cap_edges, np.int64),
+                 np.empty(cap13, np.int64), np.empty(cap_edges, np.int32), np.empty(cap_edges, np.float64),
+                 np.empty(cap_edges, np.float32), np.empty(cap_edges, np.uint8), np.empty((cap14, 2), np.int64),
+                 np.empty(cap14 + 1, np.int64), np.empty(cap_edges, np.int32), np.empty(cap_edges, np.uint8),
                  np.zeros(size13, np.int32), np.zeros(size14, np.int32), np.zeros(4, np.int64))
 
 
@@ -246,7 +251,7 @@ def build_graph(roots, root_dist, root_mask, n_roots, setting, model, capacity, 
     buffers = Buffers(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64),
                       meld_check_bits(setting.meld_counts), np.empty(4, np.int64), np.empty(34, np.int64),
                       np.empty(34, np.int64), np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64), out, fan_work,
-                      score_vec, work)
+                      score_vec, work, np.zeros(1, np.int64))
     level = 0
     while level < graph.sizes[N13]:
         level_end = graph.sizes[N13]
@@ -329,9 +334,11 @@ def _expand(i, graph, setting, model, buffers):
                 return FULL
             if not prepared:
                 prepared = True
+                # nothing but draw sweeps uses the prepared slots between two nodes' preparations
                 floor = prepare_look_ahead(setting.table, hand, setting.meld_counts, setting.n_melds,
-                                           buffers.check_bits, model.budget - graph.depth[i], held, False, 0,
-                                           buffers.ranks, buffers.work)
+                                           buffers.check_bits, model.budget - graph.depth[i], held,
+                                           buffers.swept[0] != 0, 0, buffers.ranks, buffers.work)
+                buffers.swept[0] = 1
             j = _new_hand14(i, u, s, k0, k1, held, floor, graph, setting, model, buffers)
             if j < 0:
                 return FULL
