@@ -1,6 +1,12 @@
 """Everything mjfast asks of numba, in one module: the kernels' decorators and options, the bit
 intrinsics, calls without numba's dispatch, and the cache policy. Every use of a numba
-internal is here, each guarded: a numba without it still runs mjfast (slower, never wrong).
+internal is here, listed in NUMBA_INTERNALS, each guarded (a numba without it still runs
+mjfast: slower, never wrong), each applied to mjfast's own kernels only (those compiled by
+njit below: another package's kernels compile in the same process exactly as without mjfast,
+tests/test_numba_neighbour.py), and all of them off with MJFAST_NUMBA_EXTRAS=0: mjfast then
+asks numba's public API only (its compile is slower, its answers the same). Measured on
+numba 0.68.1, 2 cores: the advice, shanten, waits and fan kernels compile in 70 s with the
+extras and 219 s without; a one-hand shanten takes 0.83 µs with them, 1.13 µs without.
 
 - `njit(...)` compiles a kernel (numba's nopython mode) with mjfast's options; `nrt=False`
   compiles it without reference counting (numba's private `_nrt` option, where this numba
@@ -70,6 +76,33 @@ __all__ = ["DirectKernel", "atomic_load", "borrowed", "drop_stale_kernels", "jit
 
 PACKAGE = Path(__file__).resolve().parent
 
+# Everything below that reaches past numba's public API (numba.njit and its documented options,
+# numba.extending, numba.core.event, the dispatcher's call) is one of these, each for speed or
+# compile time, each applied to mjfast's own kernels only, each off with MJFAST_NUMBA_EXTRAS=0
+# (then mjfast compiles and runs on numba's public API alone: slower to compile, the same answers;
+# .ci/run runs the kernel tests so). Checked on the numba versions of NUMBA_CHECKED_ON.
+EXTRAS = os.environ.get("MJFAST_NUMBA_EXTRAS", "1").strip() != "0"
+NUMBA_CHECKED_ON = ("0.68.1",)
+NUMBA_INTERNALS = {
+    "_nrt": "the private njit option: kernels that allocate nothing compile without reference counting",
+    "no_cpython_wrapper": "njit options no_cpython_wrapper / no_cfunc_wrapper: kernels only kernels call "
+                          "compile without the wrappers Python calls them through",
+    "get_call_template": "a dispatcher's typing hook: another kernel's constant arguments compile one copy, "
+                         "not one a value (_typed_calls)",
+    "add_overload": "a dispatcher's add_overload / _compile_for_args: a kernel without wrappers refuses a "
+                    "Python call (_kernels_only)",
+    "CPUCodeLibrary.finalize": "numba.core.codegen: a library only other kernels link is linked, not optimised "
+                               "and emitted (_link_only_finalize; JITCPUCodegen.set_env skips its environment)",
+    "InlineWorker.inline_ir": "numba.core.inline_closurecall: an inline='always' kernel's IR is built once and "
+                              "copied with one copy of its scope (_install_linear_inlining; ir.Scope.__deepcopy__ "
+                              "during mjfast's inlining only)",
+    "Cache.load_overload": "numba.core.caching: mjfast's cached kernels load without the compiler's target set-up",
+    "_CacheImpl._locator_classes": "numba.core.caching: a read-only install's kernels load from their copy in the "
+                                   "user's cache",
+    "entry_point": "a compiled overload's entry point: DirectKernel calls it without the dispatcher",
+    "array struct": "numba's array structure (meminfo, parent): borrowed() views an array uncounted",
+}
+
 
 # --- decorators ------------------------------------------------------------------------------
 
@@ -81,8 +114,10 @@ def _has_option(name: str) -> bool:
     return hasattr(DefaultOptions, name)
 
 
-NRT_OPTION = _has_option("_nrt")
-WRAPPER_OPTIONS = _has_option("no_cpython_wrapper") and _has_option("no_cfunc_wrapper")
+# The Python functions compiled by njit below: the kernels the extras apply to.
+OWN_KERNELS: set = set()
+NRT_OPTION = EXTRAS and _has_option("_nrt")
+WRAPPER_OPTIONS = EXTRAS and _has_option("no_cpython_wrapper") and _has_option("no_cfunc_wrapper")
 
 
 def njit(function=None, *, nrt: "bool | None" = None, shared: bool = False, **options):
@@ -97,7 +132,11 @@ def njit(function=None, *, nrt: "bool | None" = None, shared: bool = False, **op
         options.update(no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
     def compiled(function):
-        dispatcher = _typed_calls(_numba_njit(function, **options))
+        OWN_KERNELS.add(function)
+        dispatcher = _numba_njit(function, **options)
+        if not EXTRAS:
+            return dispatcher
+        dispatcher = _typed_calls(dispatcher)
         return _kernels_only(dispatcher) if kernels_only else dispatcher
 
     return compiled(function) if function is not None else compiled
@@ -172,11 +211,16 @@ LINK_ONLY: set[str] = set()
 _WRAPPER_PREFIXES = ("_ZN7cpython", "cfunc.")
 
 
+_OWN_SYMBOL = "_ZN6mjfast"  # how numba's mangled names of mjfast's functions begin
+_OWN_ENVIRONMENT = "_ZN08NumbaEnv6mjfast"  # and of their environments
+
+
 def _link_only_finalize(finalize):
     def finalize_library(self):
-        functions = self._final_module.functions
-        if self.name not in LINK_ONLY or any(f.name.startswith(_WRAPPER_PREFIXES) for f in functions):
-            return finalize(self)
+        functions = list(self._final_module.functions)
+        if self.name not in LINK_ONLY or any(f.name.startswith(_WRAPPER_PREFIXES) for f in functions) \
+                or not any(f.name.startswith(_OWN_SYMBOL) and not f.is_declaration for f in functions):
+            return finalize(self)  # not one of mjfast's link-only kernels (another package's may share its name)
         self._raise_if_finalized()
         seen = set()
         for library in self._linking_libraries:
@@ -195,7 +239,7 @@ def _set_env_if_emitted(set_env):
     link-only library has no machine code, so no such global to set (its callers' copies are
     set by their own compile)."""
     def set_env_if_emitted(self, env_name, env):
-        if self._engine.is_symbol_defined(env_name):
+        if not env_name.startswith(_OWN_ENVIRONMENT) or self._engine.is_symbol_defined(env_name):
             set_env(self, env_name, env)
 
     set_env_if_emitted.links_only = True
@@ -225,31 +269,43 @@ def _install_link_only() -> None:
 # as the callee's own blocks share it (_inline_sharing_scopes): the same IR, built in a
 # quarter less time for the advice's kernels.
 
+# Both apply only where the kernel inlined is one of mjfast's; numba compiles under one global
+# lock, so the scope's __deepcopy__, set for the length of such an inlining, is seen by no other
+# compile.
+
 _SCOPE_COPIES: list[dict] = []  # for each inlining in progress: id(scope) -> (scope, its copy)
 
 
-def _inline_sharing_scopes(inline_ir):
-    def inline_ir_sharing(self, *args, **kws):
+def _own(function) -> bool:
+    return function in OWN_KERNELS
+
+
+def _inline_sharing_scopes(inline_ir, scope_class):
+    def inline_ir_sharing(self, caller_ir, block, i, callee_ir, *args, **kws):
+        if not _own(getattr(getattr(callee_ir, "func_id", None), "func", None)):
+            return inline_ir(self, caller_ir, block, i, callee_ir, *args, **kws)
         _SCOPE_COPIES.append({})
+        scope_class.__deepcopy__ = _scope_deepcopy
         try:
-            return inline_ir(self, *args, **kws)
+            return inline_ir(self, caller_ir, block, i, callee_ir, *args, **kws)
         finally:
             _SCOPE_COPIES.pop()
+            if not _SCOPE_COPIES:
+                del scope_class.__deepcopy__
 
     inline_ir_sharing.linear = True
     return inline_ir_sharing
 
 
 def _scope_deepcopy(self, memo):
-    copies = _SCOPE_COPIES[-1] if _SCOPE_COPIES else None
-    if copies is not None and id(self) in copies:
+    copies = _SCOPE_COPIES[-1]
+    if id(self) in copies:
         duplicate = copies[id(self)][1]
         memo[id(self)] = duplicate
         return duplicate
     duplicate = type(self).__new__(type(self))
     memo[id(self)] = duplicate
-    if copies is not None:
-        copies[id(self)] = (self, duplicate)  # the scope held, so that its id is not reused
+    copies[id(self)] = (self, duplicate)  # the scope held, so that its id is not reused
     duplicate.__dict__.update(copy.deepcopy(self.__dict__, memo))
     return duplicate
 
@@ -258,7 +314,7 @@ def _inline_from_built_ir(inline_function):
     built = {}  # (kernel's Python function, the flags) -> its untyped IR (inline_ir changes only copies)
 
     def inline_function_once(self, caller_ir, block, i, function, arg_typs=None):
-        if self.locals:  # the caller declares typed locals: numba's own path
+        if self.locals or not _own(function):  # typed locals, or another package's kernel: numba's own path
             return inline_function(self, caller_ir, block, i, function, arg_typs)
         self.flags.enable_ssa = False  # what numba's front end run does to the caller's flags, built or not
         key = (function, self.flags.copy())  # the IR depends on the flags too (a parallel caller's differ)
@@ -279,18 +335,17 @@ def _install_linear_inlining() -> None:
         return
     worker = vars(InlineWorker)
     if not all(n in worker for n in ("inline_ir", "inline_function", "run_untyped_passes")) \
-            or vars(ir.Scope).get("__deepcopy__", _scope_deepcopy) is not _scope_deepcopy:
+            or "__deepcopy__" in vars(ir.Scope):
         return
     if not getattr(InlineWorker.inline_ir, "linear", False):
-        InlineWorker.inline_ir = _inline_sharing_scopes(InlineWorker.inline_ir)
+        InlineWorker.inline_ir = _inline_sharing_scopes(InlineWorker.inline_ir, ir.Scope)
         InlineWorker.inline_function = _inline_from_built_ir(InlineWorker.inline_function)
-    ir.Scope.__deepcopy__ = _scope_deepcopy
 
 
 # --- arrays without reference counts -----------------------------------------------------------
 
 @intrinsic
-def borrowed(typingctx, array):
+def _borrowed(typingctx, array):
     """`array` viewed without its reference count (a null meminfo: counting it is a no-op).
     Only for an array its caller keeps alive until the kernel returns, never one it returns."""
     if not isinstance(array, types.Array):
@@ -306,6 +361,14 @@ def borrowed(typingctx, array):
         return view._getvalue()
 
     return array(array), codegen
+
+
+@register_jitable
+def _counted(array):
+    return array
+
+
+borrowed = _borrowed if EXTRAS else _counted
 
 
 # --- bit intrinsics --------------------------------------------------------------------------
@@ -369,6 +432,9 @@ class DirectKernel:
 
     def _first_call(self, *args):
         result = self.dispatcher(*args)
+        if not EXTRAS:
+            self.call = self.dispatcher
+            return result
         overload = self.dispatcher.overloads.get(tuple(typeof(a) for a in args))
         entry = getattr(overload, "entry_point", None)  # a numba internal: without it, dispatch stays
         if entry is not None:
@@ -393,8 +459,9 @@ _IMPORT = re.compile(r"^\s*from\s+(\.+)([\w.]*)\s+import\s+([^\n(]+|\([^)]*\))",
 
 
 def _times(sources: list[Path]) -> str:
-    """Sizes and modification times of the sources: what changes when one is edited."""
-    digest = hashlib.sha1()
+    """Sizes and modification times of the sources: what changes when one is edited (or the
+    extras are switched)."""
+    digest = hashlib.sha1(f"extras={EXTRAS}\n".encode())
     for path in sources:
         stat = path.stat()
         digest.update(f"{path.relative_to(PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
@@ -442,7 +509,7 @@ def kernel_sources(sources: list[Path]) -> list[Path]:
 
 
 def _contents(sources: list[Path]) -> str:
-    digest = hashlib.sha1()
+    digest = hashlib.sha1(f"extras={EXTRAS}\n".encode())  # kernels compiled with the extras or without
     for path in kernel_sources(sources):
         digest.update(f"{path.relative_to(PACKAGE)}\n".encode())
         digest.update(path.read_bytes())
@@ -483,7 +550,7 @@ def drop_stale_kernels() -> "str | None":
 
 def _load_own_without_refresh(load_overload, initialize_runtime):
     def load(self, sig, target_context):
-        if not getattr(self._py_func, "__module__", "").startswith(__package__ + "."):
+        if not _own(self._py_func):
             return load_overload(self, sig, target_context)
         initialize_runtime(target_context)  # once per process; what compiled code needs
         with self._guard_against_spurious_io_errors():
@@ -649,10 +716,12 @@ def _install_copy_locator(copy: Path) -> None:
     impl._locator_classes.insert(0, ShippedCopyLocator)
 
 
-SHIPPED_COPY = shipped_kernels_copy(drop_stale_kernels())  # before any kernel loads: kernel modules import this first
+_CONTENTS = drop_stale_kernels()  # before any kernel loads: kernel modules import this first
+SHIPPED_COPY = shipped_kernels_copy(_CONTENTS) if EXTRAS else None
 if SHIPPED_COPY is not None:
     _install_copy_locator(SHIPPED_COPY)
-_install_loader()
-_install_link_only()
-_install_linear_inlining()
+if EXTRAS:
+    _install_loader()
+    _install_link_only()
+    _install_linear_inlining()
 COMPILE_NOTICE = _install_compile_notice()
