@@ -26,11 +26,13 @@ import os
 import sys
 import time
 
+from .errors import MjfastError
+
 FORM_LABELS = {"regular": "regular", "seven_pairs": "seven pairs", "thirteen_orphans": "thirteen orphans",
                "honors_knitted": "honours and knitted", "knitted_straight": "knitted straight"}
 
 
-class CommandError(Exception):
+class CommandError(MjfastError):
     """A problem with what the user asked, reported as one line."""
 
 

@@ -1,5 +1,6 @@
-"""The one exception type mjfast raises for anything wrong with what a caller gave it
-(HandError), the one for a game that breaks the rules or its log's format (GameError), and
+"""The root of mjfast's exceptions (MjfastError), the one type it raises for anything wrong with
+what a caller gave it (HandError), the one for a game that breaks the rules or its log's format
+(GameError), and
 the message of each fault a hand's tiles can have (every caller words a fault the same way).
 
 Faults of notation (an unknown character, a malformed meld) are worded where they are read
@@ -15,7 +16,12 @@ MAX_COPIES = 4
 MAX_MELDS = 4
 
 
-class HandError(ValueError):
+class MjfastError(Exception):
+    """The root of every exception mjfast raises on purpose: `except mjfast.MjfastError` catches
+    them all (and nothing else: a bug raises something else). Each kind below has one meaning."""
+
+
+class HandError(MjfastError, ValueError):
     """A hand, tile string, meld, count array, condition or argument that mjfast cannot accept.
 
     The message names the problem (the character, the tile, the count) so that a user can fix
@@ -23,7 +29,7 @@ class HandError(ValueError):
     """
 
 
-class GameError(ValueError):
+class GameError(MjfastError, ValueError):
     """What a game did that the rules or a log's format refuse: mjfast.game's IllegalAction (an
     action the rules forbid), LogError (a log's line that cannot be read or replayed) and
     ProtocolError (a request or response outside Botzone's protocol) are its kinds. The message

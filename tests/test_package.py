@@ -2,6 +2,7 @@
 `import *`; an unknown name is an AttributeError that names it), and what importing costs."""
 
 import importlib
+import importlib.util
 import subprocess
 import sys
 
@@ -27,3 +28,27 @@ def test_importing_the_packages_and_the_command_line_does_not_import_numba():
              "print('numba' in sys.modules); mjfast.parse_hand('123m456p789s1357s'); print('numba' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=True)
     assert done.stdout.split() == ["False", "True"]  # parsing a string takes the kernel's fast path
+
+
+def test_every_exception_mjfast_defines_is_a_mjfast_error():
+    """One root: `except mjfast.MjfastError` catches whatever mjfast raises on purpose."""
+    import ast
+    import pkgutil
+
+    import mjfast
+
+    defined = []
+    for info in pkgutil.walk_packages(mjfast.__path__, "mjfast."):
+        source = importlib.util.find_spec(info.name).origin
+        for node in ast.walk(ast.parse(open(source, encoding="utf-8").read())):
+            if isinstance(node, ast.ClassDef):
+                defined.append((info.name, node.name))
+    found = []
+    for module_name, name in defined:
+        value = getattr(importlib.import_module(module_name), name, None)
+        if isinstance(value, type) and issubclass(value, BaseException):
+            found.append(value)
+            assert issubclass(value, mjfast.MjfastError), f"{module_name}.{name}"
+    assert {"HandError", "GameError", "LogError", "ProtocolError", "IllegalAction", "RequestError",
+            "CommandError"} <= {cls.__name__ for cls in found}
+    assert issubclass(mjfast.HandError, ValueError) and issubclass(mjfast.GameError, ValueError)

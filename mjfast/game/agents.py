@@ -22,12 +22,12 @@ import selectors
 import subprocess
 import time
 
-from ..errors import HandError
+from ..errors import HandError, MjfastError
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
 
-class AgentError(RuntimeError):
+class AgentError(MjfastError, RuntimeError):
     """The bot did not give a usable response; the message says what happened."""
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..errors import HandError
+from ..errors import HandError, MjfastError
 from .agents import AgentError, LateAnswer
 from .gamelog import Action, GameLog
 from .logformat import botzone_fans
@@ -45,7 +45,9 @@ from .walls import deal_walls
 _CLAIM_NAME = {"HU": "Hu", "PENG": "Peng", "GANG": "Gang", "CHI": "Chi"}
 
 
-class Foul(Exception):
+class Foul(MjfastError):
+    """A bot's answer the table scores as a foul (an illegal or late answer): who, and why."""
+
     def __init__(self, player: int, reason: str):
         super().__init__(f"player {player}: {reason}")
         self.player, self.reason = player, reason

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 # The blocks are cut here and parsed by the worker (logformat.parse_block).
+from ..errors import MjfastError
 from ..game.botzone_log import JSON_SUFFIXES, is_botzone_json, read_text
 from ..game.gamelog import open_log
 from ..game.logformat import game_blocks
@@ -26,7 +27,7 @@ GAMES_PER_CHUNK = 32
 _UNREADABLE = (UnicodeDecodeError, EOFError, gzip.BadGzipFile)
 
 
-class LogsError(Exception):
+class LogsError(MjfastError):
     """What stops a run, as one line: bad input (paths, options, a missing extra, a file that
     is no text log), an unreachable scheduler, a failed worker."""
 

@@ -9,10 +9,12 @@ docs/protocol.md is the reference for every operation.
 
 from __future__ import annotations
 
+from ..errors import MjfastError
+
 PROTOCOL_VERSION = 1
 
 
-class RequestError(ValueError):
+class RequestError(MjfastError, ValueError):
     """A request the service cannot run: `code` says which kind of problem (see docs)."""
 
     def __init__(self, code: str, message: str):
