@@ -37,7 +37,8 @@ extras and 219 s without; a one-hand shanten takes 0.83 µs with them, 1.13 µs 
   were 15% of batch.regular_shanten (numba's prange passed such arrays uncounted).
 - `popcount(x)`, `lowest_bit(x)`: one POPCNT / TZCNT instruction (LLVM's ctpop, cttz);
   lowest_bit's argument must be nonzero. `atomic_load(array)`: array[0] read afresh every
-  time (acquire ordering), for a loop that waits for another thread (mjfast/threads.py).
+  time (acquire ordering), for a kernel that reads a flag another thread raises (the value
+  graph's stop flag at a deadline).
 - `DirectKernel`: after its first call, a kernel called straight through its compiled entry
   point, without numba's per-call type dispatch (a one-hand query costs less than that).
 - The cache: kernels that Python calls are cached on disk (`cache=True`), those only other
@@ -395,7 +396,7 @@ def lowest_bit(typingctx, x):
 
 @intrinsic
 def atomic_load(typingctx, array):
-    """array[0] of an integer array, read with acquire ordering: a loop waiting for another
+    """array[0] of an integer array, read with acquire ordering: a loop watching for another
     thread's store reads memory every time (a plain load may be read once, before the loop)."""
     if not (isinstance(array, types.Array) and isinstance(array.dtype, types.Integer)):
         return None

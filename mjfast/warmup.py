@@ -84,7 +84,6 @@ def _calls() -> dict:
     """Each warm-up call by name: one public entry point on a small input."""
     import mjfast
     import mjfast.batch as batch
-    import mjfast.threads as threads
     from mjfast.fan import score, score_batch, winning_tiles
 
     hand13 = mjfast.parse_hand("123m456p789s1357s")
@@ -110,8 +109,6 @@ def _calls() -> dict:
         "batch.shanten_by_form": lambda: batch.shanten_by_form(hand13.counts[None, :]),
         "batch.useful": lambda: batch.useful(hand13.counts[None, :]),
         "batch.discards": lambda: batch.discards(np.array(hand14.counts)[None, :], next_step=True),
-        # The batch calls above run one row, on one thread: this loads what their helper threads run.
-        "batch threads": lambda: threads.spin_while(np.zeros(1, np.int64), 0, 1, 0),
         "logs analysis": _analyse_a_game,
     }
 

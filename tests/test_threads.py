@@ -27,24 +27,18 @@ def _recorder():
 
 
 @pytest.mark.parametrize("n_rows,per_task,n_threads", [(1, 4, 2), (10, 3, 2), (10, 3, 5), (64, 8, 3), (7, 100, 4)])
-def test_every_row_once(monkeypatch, n_rows, per_task, n_threads):
+def test_every_row_once_one_range_a_thread(monkeypatch, n_rows, per_task, n_threads):
     monkeypatch.setattr(threads, "thread_count", lambda: n_threads)
     kernel, seen = _recorder()
     out = np.zeros(n_rows, np.int64)
     threads.over_rows(kernel, n_rows, per_task, out)
     assert out.tolist() == [1] * n_rows
     ranges = sorted((start, stop) for start, stop, _ in seen)
-    assert all(stop - start >= min(per_task, n_rows) for start, stop in ranges[:-1])
     assert [stop for _, stop in ranges[:-1]] == [start for start, _ in ranges[1:]]  # in order, none twice
-
-
-def test_tasks_shrink_from_long_to_the_least(monkeypatch):
-    monkeypatch.setattr(threads, "thread_count", lambda: 2)
-    kernel, seen = _recorder()
-    threads.over_rows(kernel, 100_000, 2048, np.zeros(100_000, np.int64))
-    sizes = [stop - start for start, stop, _ in sorted(seen)]
-    assert sizes[0] == 50_000 and sizes[-2] == 2048  # the last: what is left
-    assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and len(sizes) < 30
+    assert len(ranges) == min(n_threads, -(-n_rows // per_task))  # a range a thread, none under per_task rows
+    assert max(stop - start for start, stop in ranges) - min(stop - start for start, stop in ranges) <= 1
+    caller = [ident for start, _, ident in seen if start == 0]
+    assert caller == [threading.get_ident()]  # the caller answers the first range itself
 
 
 def test_one_thread_is_one_call_in_the_caller(monkeypatch):
@@ -86,18 +80,41 @@ def test_batch_answers_do_not_depend_on_threads(monkeypatch):
             assert np.array_equal(a, b)
 
 
-def test_the_helpers_are_started_once_and_serve_every_call(monkeypatch):
+def test_the_pool_is_made_once_and_serves_every_call(monkeypatch):
     monkeypatch.setattr(threads, "thread_count", lambda: 3)
+    monkeypatch.setattr(threads, "_pool", None)  # not the one an earlier test made for more threads
     record, seen = _recorder()
 
     def kernel(start, stop, out):
-        time.sleep(0.001)  # long enough that the helpers take tasks too
+        time.sleep(0.001)
         record(start, stop, out)
 
     for _ in range(20):
         threads.over_rows(kernel, 64, 1, np.zeros(64, np.int64))
     helpers = {ident for _, _, ident in seen} - {threading.get_ident()}
-    assert 1 <= len(helpers) <= threads._HELPERS.started <= 4  # never a thread a call
+    assert 1 <= len(helpers) <= 2  # the pool's two threads, never a thread a call
+    assert all(t.name.startswith("mjfast-batch") for t in threading.enumerate() if t.ident in helpers)
+
+
+def test_a_forked_child_gets_a_pool_of_its_own(monkeypatch):
+    """A pool's threads do not survive fork: a child that inherited a pool still answers."""
+    import multiprocessing
+
+    monkeypatch.setattr(threads, "thread_count", lambda: 2)
+    threads.over_rows(_add_one, 100, 1, np.zeros(100, np.int64))  # the parent's pool, made
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as child:
+        assert child.apply(_rows_in_child, ()) == [1] * 1000
+
+
+def _add_one(start, stop, out):
+    out[start:stop] += 1
+
+
+def _rows_in_child():
+    out = np.zeros(1000, np.int64)
+    threads.over_rows(_add_one, 1000, 1, out)
+    return out.tolist()
 
 
 def test_callers_on_several_threads_at_once_each_get_all_their_rows(monkeypatch):
@@ -114,18 +131,6 @@ def test_callers_on_several_threads_at_once_each_get_all_their_rows(monkeypatch)
     for caller in callers:
         caller.join()
     assert all(out.tolist() == [10] * 5000 for out in outs)
-
-
-def test_a_spin_waits_without_the_gil_until_the_flag_changes():
-    flag = np.zeros(1, np.int64)
-    seen = []
-    spinner = threading.Thread(target=lambda: seen.append(threads.spin_while(flag, 0, 10**10, 100)))
-    spinner.start()
-    time.sleep(0.01)  # this thread runs while the other spins only if the spin let the GIL go
-    flag[0] = 7
-    spinner.join(timeout=60)
-    assert seen == [7]  # a spin holding the GIL, or reading the flag once, returns 0 seconds later
-    assert threads.spin_while(flag, 7, 1000, 100) == 7  # no change: `value` after the reads
 
 
 def test_a_borrowed_array_is_the_same_array_uncounted():
