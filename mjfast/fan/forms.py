@@ -56,14 +56,23 @@ from .names import (
     TWO_DRAGON_PUNGS,
 )
 from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
-from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
+from .ruleset import (
+    CONCEALED_FORMS_FULLY_CONCEALED,
+    LIVE_WAITS_ONLY,
+    NO_KNITTED_BODY_WAITS,
+    PAIR_WAIT_FIRST,
+    SEVEN_PAIRS_PLAIN,
+)
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
 from .waits import has_other_wait, regular_waits
 
 ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)
 NO = np.bool_(False)
-# Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
+# Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将, the fan of each
+# place, and the two orders of preference between them (ruling 3's, GB-Mahjong's).
 _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
+_WAIT_FAN_AT = np.array([0, EDGE_WAIT, CLOSED_WAIT, 0, SINGLE_WAIT], np.int64)
+_WAIT_ORDERS = np.array([[_AT_EDGE, _AT_MIDDLE, _AS_PAIR], [_AS_PAIR, _AT_MIDDLE, _AT_EDGE]], np.int64)
 
 
 @njit(cache=True)
@@ -105,14 +114,14 @@ def _wait_position(kinds, tiles, opens, n, pair, win):
 
 
 @njit
-def _wait_fan(where, table):
-    """One of 边张, 坎张, 单钓将 at most, in that order of preference (ruling 3)."""
-    if where & _AT_EDGE:
-        table[EDGE_WAIT] = 1
-    elif where & _AT_MIDDLE:
-        table[CLOSED_WAIT] = 1
-    elif where & _AS_PAIR:
-        table[SINGLE_WAIT] = 1
+def _wait_fan(where, rules, table):
+    """One of 边张, 坎张, 单钓将 at most: the first of ruling 3's order (edge, closed, single)
+    that `where` has, or of the reverse order under Ruleset.edge_wait_first off."""
+    order = _WAIT_ORDERS[1 if rules & PAIR_WAIT_FIRST else 0]
+    for k in range(3):
+        if where & order[k]:
+            table[_WAIT_FAN_AT[order[k]]] = 1
+            return
 
 
 @njit
@@ -245,7 +254,7 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
     if table[MELDED_HAND] == 0 and table[FOUR_KONGS] == 0:
         where = _wait_position(kinds, tiles, opens, 4, pair, win)
         if where != 0 and hand_unique_wait(hand):
-            _wait_fan(where, table)
+            _wait_fan(where, hand.rules, table)
     return finish(table, hand.rules)
 
 
@@ -470,7 +479,7 @@ def knitted_straight_form(hand, table):
                 where = _AS_PAIR if pair == win else 0
                 if kind == CHOW_SET:
                     where |= _position_in_chow(tile, win)
-                _wait_fan(where, table)
+                _wait_fan(where, hand.rules, table)
     elif not in_body or (body_waits and counts[win] == 3):
         # Beside a meld the standing tiles are the knitted straight and the pair: a winning
         # tile outside the straight is a single wait; inside it, a single wait only if the
