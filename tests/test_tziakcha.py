@@ -302,3 +302,69 @@ def test_what_is_no_session_says_so(tmp_path):
         path.write_text(json.dumps(data), encoding="utf-8")
         (game,) = read_games(path)
         assert isinstance(game, BrokenGame) and reason in game.reason
+
+
+# --- what reads them: the review, the log analysis, the service, the command -------------------
+
+def test_a_hands_review_names_the_players_and_its_rules():
+    from mjfast.review import render_page, review_game
+
+    game = _games(_session())[2]
+    review = review_game(game, value=False)
+    assert [p["name"] for p in review["players"]] == ["ChaosDon", "Choimoe", "琳雨空", "米夜"]
+    assert review["ruleset"] == "tziakcha" and review["result"]["logged_fans"] is True
+    assert review["result"]["winner"] == 2 and review["result"]["fan_total"] == 16
+    page = render_page(review)
+    assert "rules tziakcha" in page and "player 2 (琳雨空) wins self-drawn, 16 fans" in page
+    assert "the log's fans are the same" in page
+
+
+def test_a_players_seats_are_reviewed_by_name_on_two_workers(tmp_path):
+    from mjfast.review.run import review_logs
+
+    summary = review_logs([SESSION], tmp_path, bot="Choimoe", value=False, workers=2)
+    assert summary["games_reviewed"] == 16 and list(summary["players"]) == ["Choimoe"]
+    seats = [g["reviewed"] for g in summary["games"]]
+    assert seats[:4] == [[3], [2], [1], [0]]  # the seats turn with the hands
+    assert (tmp_path / "GHQY2zTj-01.html").exists() and summary == json.loads(
+        (tmp_path / "summary.json").read_text(encoding="utf-8"))
+    one = review_logs([SESSION], tmp_path / "one", bot="Choimoe", value=False, workers=1)
+    assert one["players"] == summary["players"]  # one worker or two: the same figures
+
+
+def test_the_log_analysis_counts_the_servers_fans_and_the_players_by_name(tmp_path):
+    from mjfast.logs import analyse_logs
+
+    summary = analyse_logs([SESSION], tmp_path, workers=1, fan_aware=False)
+    assert summary["games_analysed"] == 16 and summary["fan_lines"] == summary["fan_lines_matched"] == 16
+    assert summary["score_lines_matched"] == 16 and set(summary["players_by_name"]) == set(NAMES)
+    assert summary["players_by_name"]["ChaosDon"]["games"] == 16
+
+
+def test_the_service_reviews_a_session_and_scores_under_the_rulebooks():
+    from mjfast.service.server import handle
+
+    text = SESSION.read_text(encoding="utf-8")
+    result = handle({"op": "review", "log": text, "game": 3, "player": 0, "value": False})["result"]
+    assert result["games"] == 16 and result["match_id"] == "GHQY2zTj-04" and "rules tziakcha" in result["html"]
+    again = handle({"op": "review", "log": text, "game": 3, "player": 0, "value": False, "ruleset": "wmo2014"})
+    assert "rules wmo2014" in again["result"]["html"]
+    kongs = "[1111p1][2222s]345m678m8p8p"
+    scored = handle({"op": "score", "hand": kongs, "ruleset": "wmo2014"})["result"]
+    assert scored["total"] == 10 and scored["ruleset"] == "wmo2014" and scored["win_tile"] == "8p"
+    best = handle({"op": "score", "hand": "123456789m12333p", "best_tile": True, "ruleset": "tziakcha"})["result"]
+    assert best["win_tile"] == "2m" and best["total"] == 23
+    advice = handle({"op": "advise", "hand": "123m456p789s1357sE", "ruleset": "tziakcha", "ranking": "fan-aware"})
+    assert advice["result"]["options"][0]["tile"] and "error" not in advice
+    assert handle({"op": "advise", "hand": "123m456p789s1357sE", "ruleset": "wmo"})["error"]["code"] == "bad_param"
+    both = {"mixed_kongs_six": True}  # with the judge's mixed_kongs_five: a contradiction
+    assert handle({"op": "score", "hand": kongs, "ruleset": both})["error"]["code"] == "bad_param"
+
+
+def test_the_fan_command_takes_a_ruleset_and_the_best_tile(capsys):
+    assert cli.main(["fan", "123456789m12333p", "--best-tile", "--ruleset", "tziakcha"]) == 0
+    out = capsys.readouterr().out
+    assert "wins on 2m (the best of its tiles)" in out and "total 23" in out
+    assert cli.main(["fan", "[1111p1][2222s]345m678m8p8p", "--ruleset", "wmo2014"]) == 0
+    out = capsys.readouterr().out
+    assert "双明杠" in out and "total 10" in out

@@ -459,7 +459,8 @@ def _result(game: GameLog, check) -> dict:
     if check.win is not None:
         result.update(winner=check.win.winner, discarder=check.win.discarder, fan_total=check.fans.total,
                       fans=[{"name": f.name_cn, "name_en": f.name_en, "count": f.count, "total": f.total}
-                            for f in check.fans.fans])
+                            for f in check.fans.fans],
+                      logged_fans=check.fan_line_matches if game.fan_total is not None else None)
     elif kind == "foul":
         result["offender"] = game.actions[-1].player
     return result
