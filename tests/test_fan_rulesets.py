@@ -128,3 +128,19 @@ def test_strict_1998_switches_three_rulings():
 def test_switches_are_checked(kwargs):
     with pytest.raises(HandError):
         Ruleset(**kwargs)
+
+
+def test_the_advice_counts_the_waits_under_the_ruleset():
+    # 4m and 7m win with 明暗杠 5 + 1 + 1 = 7 fans for the judge: no valid win; the WMO's 双明杠
+    # 4 + 暗杠 2 make it 8. The fan-aware and the value rankings both see it.
+    import mjfast
+
+    hand = "[1111p1][2222s]345m56m77p9s"
+    judge = {o.tile: o for o in mjfast.best_discards(hand, ranking="fan-aware")}
+    wmo = {o.tile: o for o in mjfast.best_discards(hand, ranking="fan-aware", ruleset="wmo2014")}
+    assert judge["9s"].shanten == wmo["9s"].shanten == 0
+    assert judge["9s"].effective_shanten == 1  # ready, but on waits that cannot win: a step away
+    assert wmo["9s"].effective_shanten == 0 and wmo["9s"].valid_acceptance == 7  # 4m (3 unseen) and 7m (4)
+    assert [w.discard for w in judge["9s"].wait_fans] == [7, 7] and [w.discard for w in wmo["9s"].wait_fans] == [8, 8]
+    by_value = {o.tile: o for o in mjfast.best_discards(hand, ruleset="wmo2014")}
+    assert by_value["9s"].expected_score > {o.tile: o for o in mjfast.best_discards(hand)}["9s"].expected_score
