@@ -11,9 +11,9 @@ and its rules), outcome (wins, draws, fouls and their scores), walls (seeded wal
 LogError), logformat (the log text: reader and writer), botzone_log (Botzone's JSON match log:
 reader and writer), tziakcha_log (Tziakcha's session records: reader), reading (read_games,
 check_games: any format), judge (the Botzone judge's figures of a position), replay
-(replaying and checking a log), agents (how the table
-talks to a bot), table (one game). The bots are mjfast.bots'; their names are here too, loaded
-on first use, so that importing mjfast.game (to read logs) loads no numba.
+(replaying and checking a log), agents (how the table talks to a bot), table (one game). The
+bots are mjfast.bots'; their names are here too, loaded on first use, so that importing
+mjfast.game (to read logs) loads no numba.
 """
 
 from ..lazy import lazy_attributes
