@@ -274,6 +274,7 @@ REAL_DAMAGED = {  # what is changed in the session's first hand: the reason it i
     "no fan table": (lambda s: s["y"].__setitem__(2, {}), "no fan table for the winner, seat 2"),
     "a fan of no index": (lambda s: s["y"][2]["t"].update({"99": 1}), "has an index that is no fan"),
     "an action after the win": (lambda s: s["a"].append([7, 3, 0]), "an action after the win"),
+    "two winners": (lambda s: s["a"].append([6, 30, 0]), "a second win on the same tile"),
     "a chow without the discard": (lambda s: s["a"].__setitem__(53, [3, 19523 ^ 0xC00, 86284]),
                                    r"seat 0's chow \[8, 12, 17\] does not take the discard, tile 11"),
 }

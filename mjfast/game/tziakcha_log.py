@@ -227,7 +227,9 @@ class _Hand:
         for self.line, move in enumerate(moves):
             if not _ints(move, 3) or move[0] >> 6 or not 0 <= move[0] & 15 <= SKIP:
                 raise self.fail(f"action {move!r} is not [seat << 4 | type 0-9, data, ms]")
-            if self.win is not None:
+            if self.win is not None and move[0] & 15 not in (PASS, SKIP):  # a pass changes nothing
+                if move[0] & 15 == WIN:
+                    raise self.fail("a second win on the same tile (一炮多响): the replay has one winner a game")
                 raise self.fail("an action after the win")
             self._move(move[0] >> 4, move[0] & 15, move[1])
         if self.deals is None:
