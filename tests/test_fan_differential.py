@@ -71,7 +71,7 @@ def test_batch_agrees_with_score(hands, results):
 SWITCHED = [
     (dict(mixed_kongs_five=False), {"明暗杠", "明杠", "暗杠"}),
     (dict(mixed_kongs_five=False, mixed_kongs_six=True), {"明暗杠", "双明杠", "暗杠"}),
-    (dict(edge_wait_first=False), {"边张", "坎张", "单钓将"}),
+    (dict(wait_in_last_set=True), {"边张", "坎张", "单钓将"}),
     (dict(knitted_body_waits=False), {"边张", "坎张", "单钓将"}),
     (dict(concealed_forms_fully_concealed=True), {"自摸", "不求人"}),
     (dict(formal_waits=False), {"边张", "坎张", "单钓将"}),

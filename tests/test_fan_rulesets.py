@@ -43,21 +43,23 @@ def test_the_two_readings_of_mixed_kongs_exclude_each_other():
         Ruleset(mixed_kongs_six=True)
 
 
-@pytest.mark.parametrize("hand, judge, pair_first", [
-    ("[PPPP][CCC,2][FFF,2]5667p6p", "坎张", "单钓将"),  # 6p: the middle of 567p or the pair 66p
-    ("[1111s][123m,1][345s,2]1233m3m", "边张", "单钓将"),  # 3m: the end of 12m or the pair 33m
-    ("[123s,2][345s,1]11p12234s3s", "边张", "坎张"),  # 3s: the end of 12s or the middle of 24s
+@pytest.mark.parametrize("hand, judge, in_last_set", [
+    ("[PPPP][CCC,2][FFF,2]5667p6p", "坎张", "单钓将"),  # 6p: the middle of 567p, or the pair 66p formed after it
+    ("[1111s][123m,1][345s,2]1233m3m", "边张", "单钓将"),  # 3m: the end of 12m, or the pair 33m after 123m
+    ("[123s,2][345s,1]11p12234s3s", "边张", "坎张"),  # 3s: the end of 12s, or the middle of 234s after 123s
+    ("112233789m7789p7p", "边张", "边张"),  # 7p: the pair 77p, or 89p's edge in 789p, formed after the pair
 ])
-def test_edge_wait_first(hand, judge, pair_first):
-    on, off = _fans(hand), _fans(hand, Ruleset(edge_wait_first=False))
-    assert on.get(judge) == 1 and pair_first not in on
-    assert off.get(pair_first) == 1 and judge not in off
-    assert score(hand).total == score(hand, ruleset=Ruleset(edge_wait_first=False)).total
+def test_wait_in_last_set(hand, judge, in_last_set):
+    waits = {"边张", "坎张", "单钓将"}
+    assert {f for f in _fans(hand) if f in waits} == {judge}
+    on = _fans(hand, Ruleset(wait_in_last_set=True))
+    assert {f for f in on if f in waits} == {in_last_set}
+    assert score(hand).total == score(hand, ruleset=Ruleset(wait_in_last_set=True)).total  # one point either way
 
 
 def test_presets_are_named_sets_of_switches():
     assert RULESETS["judge"] is JUDGE and JUDGE.name == "judge" and JUDGE.code == 0
-    assert TZIAKCHA == Ruleset(knitted_body_waits=False, edge_wait_first=False) and TZIAKCHA.name == "tziakcha"
+    assert TZIAKCHA == Ruleset(knitted_body_waits=False, wait_in_last_set=True) and TZIAKCHA.name == "tziakcha"
     assert WMO_2014 == Ruleset(mixed_kongs_five=False, mixed_kongs_six=True, concealed_forms_fully_concealed=True)
     assert Ruleset.strict_1998().name == "strict_1998" and Ruleset(formal_waits=False).name is None
     assert ruleset_named("wmo2014") is WMO_2014

@@ -60,19 +60,16 @@ from .ruleset import (
     CONCEALED_FORMS_FULLY_CONCEALED,
     LIVE_WAITS_ONLY,
     NO_KNITTED_BODY_WAITS,
-    PAIR_WAIT_FIRST,
     SEVEN_PAIRS_PLAIN,
+    WAIT_IN_LAST_SET,
 )
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
 from .waits import has_other_wait, regular_waits
 
 ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)
 NO = np.bool_(False)
-# Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将, the fan of each
-# place, and the two orders of preference between them (ruling 3's, GB-Mahjong's).
+# Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
 _AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
-_WAIT_FAN_AT = np.array([0, EDGE_WAIT, CLOSED_WAIT, 0, SINGLE_WAIT], np.int64)
-_WAIT_ORDERS = np.array([[_AT_EDGE, _AT_MIDDLE, _AS_PAIR], [_AS_PAIR, _AT_MIDDLE, _AT_EDGE]], np.int64)
 
 
 @njit(cache=True)
@@ -114,14 +111,42 @@ def _wait_position(kinds, tiles, opens, n, pair, win):
 
 
 @njit
-def _wait_fan(where, rules, table):
-    """One of 边张, 坎张, 单钓将 at most: the first of ruling 3's order (edge, closed, single)
-    that `where` has, or of the reverse order under Ruleset.edge_wait_first off."""
-    order = _WAIT_ORDERS[1 if rules & PAIR_WAIT_FIRST else 0]
-    for k in range(3):
-        if where & order[k]:
-            table[_WAIT_FAN_AT[order[k]]] = 1
-            return
+def _wait_fan(where, table):
+    """One of 边张, 坎张, 单钓将 at most, in that order of preference (ruling 3)."""
+    if where & _AT_EDGE:
+        table[EDGE_WAIT] = 1
+    elif where & _AT_MIDDLE:
+        table[CLOSED_WAIT] = 1
+    elif where & _AS_PAIR:
+        table[SINGLE_WAIT] = 1
+
+
+@njit
+def _later_set(kind, low, win, start, place):
+    """Ruleset.wait_in_last_set: (start, place) of the last set holding the winning tile's kind
+    after a standing set (kind, lowest tile), given those of the sets before: the set is later
+    if it starts at or above `start`; its place is the wait it makes (an edge wait only for
+    the 3 of 12 and the 7 of 89; none for a pung or the other end of a chow)."""
+    if low >= start:
+        if kind == CHOW_SET and low <= win <= low + 2:
+            if win == low + 1:
+                return low, _AT_MIDDLE
+            rank = RANK[low]
+            return low, _AT_EDGE if (rank == 1 and win == low + 2) or (rank == 7 and win == low) else 0
+        if kind != CHOW_SET and low == win:
+            return low, 0
+    return start, place
+
+
+@njit
+def _last_set_place(kinds, tiles, first, pair, win):
+    """Ruleset.wait_in_last_set: the place of the winning tile in a split (standing sets from
+    `first`), GB-Mahjong's reading: in the last of the sets and the pair that hold its kind,
+    formed from the lowest tile up, the pair before a set that starts on the same tile."""
+    start, place = (pair, _AS_PAIR) if pair == win else (-1, 0)
+    for i in range(first, 4):
+        start, place = _later_set(kinds[i], tiles[i], win, start, place)
+    return place
 
 
 @njit
@@ -252,9 +277,12 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
         table[TILE_HOG] = hand.hog
 
     if table[MELDED_HAND] == 0 and table[FOUR_KONGS] == 0:
-        where = _wait_position(kinds, tiles, opens, 4, pair, win)
+        if hand.rules & WAIT_IN_LAST_SET:
+            where = _last_set_place(kinds, tiles, hand.n_melds, pair, win)
+        else:
+            where = _wait_position(kinds, tiles, opens, 4, pair, win)
         if where != 0 and hand_unique_wait(hand):
-            _wait_fan(where, hand.rules, table)
+            _wait_fan(where, table)
     return finish(table, hand.rules)
 
 
@@ -476,10 +504,14 @@ def knitted_straight_form(hand, table):
             waits = regular_waits(rest, held, hand.rules & LIVE_WAITS_ONLY != 0, win)
             rest[win] += 1
             if waits & ~(np.int64(1) << win) == 0:
-                where = _AS_PAIR if pair == win else 0
-                if kind == CHOW_SET:
-                    where |= _position_in_chow(tile, win)
-                _wait_fan(where, hand.rules, table)
+                if hand.rules & WAIT_IN_LAST_SET:
+                    start, where = (pair, _AS_PAIR) if pair == win else (-1, 0)
+                    where = _later_set(kind, tile, win, start, where)[1]
+                else:
+                    where = _AS_PAIR if pair == win else 0
+                    if kind == CHOW_SET:
+                        where |= _position_in_chow(tile, win)
+                _wait_fan(where, table)
     elif not in_body or (body_waits and counts[win] == 3):
         # Beside a meld the standing tiles are the knitted straight and the pair: a winning
         # tile outside the straight is a single wait; inside it, a single wait only if the

@@ -24,7 +24,7 @@ SEVEN_PAIRS_PLAIN = 16  # seven_pairs_tile_fans=False: 七对 takes no 绿一色
 BIG_FANS_VOID_SUIT = 32  # voided_suit_with_big_fans=False: 大三元, 一色四同顺... exclude 缺一门
 ALL_TERMINALS_NO_TRIPLE_PUNG = 64  # all_terminals_triple_pung=False: 清幺九 excludes 三同刻
 MIXED_KONGS_SIX = 128  # mixed_kongs_six=True: 双明杠 4 + 暗杠 2 for one concealed and one exposed kong
-PAIR_WAIT_FIRST = 256  # edge_wait_first=False: a tile read as several waits is 单钓将 before 坎张 before 边张
+WAIT_IN_LAST_SET = 256  # wait_in_last_set=True: the winning tile is read in one set only, GB-Mahjong's
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,11 @@ class Ruleset:
         Off: strict 1998 reading of "不计同刻", 清幺九 excludes 三同刻 too.
     mixed_kongs_six: one concealed and one exposed kong score 双明杠 4 + 暗杠 2, as the World
         Mahjong Organization's rules write under 双明杠; needs mixed_kongs_five off.
-    edge_wait_first: a winning tile that could complete an edge, a closed and a single wait
-        (all unique) scores 边张 before 坎张 before 单钓将 (ruling 3). Off: GB-Mahjong's and
-        Tziakcha's naming, 单钓将 before 坎张 before 边张 (one point either way).
+    wait_in_last_set: the judge reads a winning tile that completes several of a split's
+        sets (all unique waits) as the one that scores, 边张 before 坎张 before 单钓将 (ruling
+        3). On: GB-Mahjong's and Tziakcha's reading, the tile completes the last of the sets
+        that hold its kind, formed from the lowest tile up (a pair before a set starting on the
+        same tile), and scores that set's wait fan or none (one point either way).
     minimum: the fans (flowers not counted) a hand needs to be a legal win.
     """
 
@@ -67,7 +69,7 @@ class Ruleset:
     voided_suit_with_big_fans: bool = True
     all_terminals_triple_pung: bool = True
     mixed_kongs_six: bool = False
-    edge_wait_first: bool = True
+    wait_in_last_set: bool = False
     minimum: int = 8
 
     def __post_init__(self):
@@ -94,7 +96,7 @@ class Ruleset:
             | (0 if self.voided_suit_with_big_fans else BIG_FANS_VOID_SUIT)
             | (0 if self.all_terminals_triple_pung else ALL_TERMINALS_NO_TRIPLE_PUNG)
             | (MIXED_KONGS_SIX if self.mixed_kongs_six else 0)
-            | (0 if self.edge_wait_first else PAIR_WAIT_FIRST)
+            | (WAIT_IN_LAST_SET if self.wait_in_last_set else 0)
         )
 
     @property
@@ -110,8 +112,9 @@ class Ruleset:
 
 JUDGE = Ruleset()
 # Tziakcha's server scores as GB-Mahjong (zheng-fan/GB-Mahjong) does: no wait fan for a tile of
-# the 组合龙, and 单钓将 named before 坎张 and 边张. docs/fan.md ("Rulebooks") cites each.
-TZIAKCHA = Ruleset(knitted_body_waits=False, edge_wait_first=False)
+# the 组合龙, and the winning tile read in the last set of its kind. docs/fan.md ("Rulebooks")
+# cites each.
+TZIAKCHA = Ruleset(knitted_body_waits=False, wait_in_last_set=True)
 # The World Mahjong Organization's Mahjong Competition Rules (the Green Book): 双明杠 + 暗杠 for
 # one concealed and one exposed kong, 不求人 for the concealed forms self-drawn.
 WMO_2014 = Ruleset(mixed_kongs_five=False, mixed_kongs_six=True, concealed_forms_fully_concealed=True)

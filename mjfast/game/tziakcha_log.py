@@ -65,7 +65,8 @@ def kind_of(tile: int) -> int:
 
 def server_fan(index: int) -> str:
     """The Chinese name mjfast gives the fan at `index` of Tziakcha's fan table ("天和"... for
-    the fans outside MCR, which mjfast does not score); LogError's caller names the record."""
+    the fans outside MCR, which mjfast does not score: a win that has one is reported as not
+    reproduced); ValueError for an index that is no fan."""
     if 1 <= index <= len(_FAN_NAMES):
         return fan_by_name(_FAN_NAMES[index - 1]).name_cn
     if 0 <= index - len(_FAN_NAMES) - 1 < len(_OUTSIDE_MCR):

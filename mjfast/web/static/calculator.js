@@ -14,13 +14,13 @@ const WINDS = "ESWN";
 const FLAGS = { self_drawn: "calc-self-drawn", last_copy: "calc-last-copy", kong: "calc-kong", last_tile: "calc-last-tile" };
 // mjfast.fan.Ruleset: the reference judge's choices, and the rulebooks' presets (mjfast.fan.RULESETS)
 const JUDGE = {
-  mixed_kongs_five: true, mixed_kongs_six: false, knitted_body_waits: true, edge_wait_first: true,
+  mixed_kongs_five: true, mixed_kongs_six: false, knitted_body_waits: true, wait_in_last_set: false,
   concealed_forms_fully_concealed: false, formal_waits: true, seven_pairs_tile_fans: true,
   voided_suit_with_big_fans: true, all_terminals_triple_pung: true,
 };
 const PRESETS = {
   judge: JUDGE,
-  tziakcha: { ...JUDGE, knitted_body_waits: false, edge_wait_first: false },
+  tziakcha: { ...JUDGE, knitted_body_waits: false, wait_in_last_set: true },
   wmo2014: { ...JUDGE, mixed_kongs_five: false, mixed_kongs_six: true, concealed_forms_fully_concealed: true },
   strict_1998: { ...JUDGE, seven_pairs_tile_fans: false, voided_suit_with_big_fans: false, all_terminals_triple_pung: false },
 };
