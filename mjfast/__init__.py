@@ -33,7 +33,7 @@ _LOADED_LATER = {
     "advice.waiting": ("HandValue", "hand_value"),
     "advice.claims": ("ClaimOption", "claim_options"),
     "fan": ("FANS", "BatchScores", "Fan", "FanInfo", "FanResult", "JUDGE", "Ruleset", "fan_by_name",
-            "hands_to_arrays", "score", "score_batch", "settle", "winning_tiles"),
+            "hands_to_arrays", "score", "score_batch", "score_best_tile", "settle", "winning_tiles"),
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 

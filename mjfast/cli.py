@@ -105,7 +105,8 @@ def _parse(text: str):
 
 def _conditions(args, *names) -> dict:
     """The win conditions given on the command line, as mjfast.fan.score() takes them."""
-    given = {"seat_wind": args.seat, "prevalent_wind": args.wind, "flowers": args.flowers}
+    given = {"seat_wind": args.seat, "prevalent_wind": args.wind, "flowers": args.flowers,
+             "ruleset": getattr(args, "ruleset", None)}
     for name in ("self_drawn", "last_copy", "kong", "last_tile"):
         given[name] = getattr(args, name, False)
     return {name: given[name] for name in names}
@@ -115,7 +116,7 @@ def _advise(args) -> int:
     from .service.ops import advice, claim
 
     hand = _parse(args.hand)
-    conditions = _conditions(args, "seat_wind", "prevalent_wind", "flowers")
+    conditions = _conditions(args, "seat_wind", "prevalent_wind", "flowers", "ruleset")
     opponents = [_opponent(text) for text in args.opponent] or None
     if args.claim is not None:
         result = claim(hand, args.claim, {"left": 1, "across": 2, "right": 3}[args.offered_by], args.visible,
@@ -280,7 +281,7 @@ def _waits(args) -> int:
         print(f"not ready: {_shanten_words(mjfast.shanten(hand))}")
         return 0
     print(f"waits {style.tiles(waits)}   {mjfast.acceptance(hand, visible=args.visible)} unseen")
-    wins = winning_tiles(hand, **_conditions(args, "self_drawn", "seat_wind", "prevalent_wind", "flowers"))
+    wins = winning_tiles(hand, **_conditions(args, "self_drawn", "seat_wind", "prevalent_wind", "flowers", "ruleset"))
     for tile, result in wins.items():
         verdict = style(f"{result.total:3d} fans", "green" if result.meets_minimum else "red")
         below = "" if result.meets_minimum else style("  below the 8-fan minimum", "red")
@@ -289,18 +290,21 @@ def _waits(args) -> int:
 
 
 def _fan(args) -> int:
-    from .fan import score
+    from .fan import score, score_best_tile
 
-    result = score(args.hand, **_conditions(args, "self_drawn", "last_copy", "kong", "last_tile", "seat_wind",
-                                            "prevalent_wind", "flowers"))
+    conditions = _conditions(args, "self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind",
+                             "flowers", "ruleset")
+    result = (score_best_tile if args.best_tile else score)(args.hand, **conditions)
     style = _style(args)
-    print(style(result.hand.to_compact(), "bold"), f"  wins on {style.tile(result.win_tile)}")
+    best = " (the best of its tiles)" if args.best_tile else ""
+    print(style(result.hand.to_compact(), "bold"), f"  wins on {style.tile(result.win_tile)}{best}")
     name_width = max(_width(f.name_cn) for f in result.fans)
     for fan in result.fans:
         count = f"x{fan.count}" if fan.count > 1 else ""
         print(f"  {_pad(fan.name_cn, name_width)}  {fan.name_en:34s} {fan.points:3d} {count:>3s} {fan.total:4d}")
-    verdict = ("meets the 8-fan minimum" if result.meets_minimum
-               else "below the 8-fan minimum: not a legal win")
+    minimum = result.ruleset.minimum
+    verdict = (f"meets the {minimum}-fan minimum" if result.meets_minimum
+               else f"below the {minimum}-fan minimum: not a legal win")
     flowers = f" (flowers {result.flowers})" if result.flowers else ""
     print(style(f"  total {result.total}{flowers}: {verdict}", "bold", "green" if result.meets_minimum else "red"))
     return 0
@@ -423,7 +427,7 @@ def _replay(args) -> int:
     read = broken = fan_ok = fan_lines = score_ok = 0
     judged = tiles = tiles_ok = can_hu = can_hu_ok = 0  # the judge's figures of Botzone JSON logs
     for path in files:
-        for item in check_games(path):
+        for item in check_games(path, args.ruleset):
             read += 1
             if isinstance(item, BrokenGame):
                 broken += 1
@@ -466,6 +470,17 @@ def _add_win_flags(parser) -> None:
     parser.add_argument("--last-tile", action="store_true", help="妙手回春 / 海底捞月: the wall's last tile")
 
 
+def add_ruleset_argument(parser, of_the_log: bool = False) -> None:
+    """--ruleset NAME, a preset of mjfast.fan.RULESETS: the judge's by default, or with
+    `of_the_log` each log's own server's (the judge's for Botzone's, Tziakcha's for Tziakcha's)."""
+    from .fan.ruleset import RULESETS
+
+    default = "each log's server's (judge for Botzone logs, tziakcha for Tziakcha records)" if of_the_log else "judge"
+    parser.add_argument("--ruleset", choices=list(RULESETS), default=None if of_the_log else "judge",
+                        help=f"the rules the wins are scored by and the advice counts with (default: {default}; "
+                             "docs/fan.md, 'Rulebooks')")
+
+
 def _add_http_options(parser, max_body: int = 64 * 1024) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a web origin (https://example.org) whose pages may call the service; repeat for more, "
@@ -496,6 +511,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="the tile just drawn: it is discarded when within 0.1%% of the best (docs/advice.md)")
     advise.add_argument("--claim", default=None, metavar="TILE",
                         help="a 13-tile hand: rank passing and every claim of TILE discarded by another player")
+    add_ruleset_argument(advise)
     advise.add_argument("--from", dest="offered_by", choices=("left", "across", "right"), default="left",
                         help="who discarded the --claim tile (only the player on the left can be chowed)")
     _add_winds(advise)
@@ -510,12 +526,16 @@ def _parser() -> argparse.ArgumentParser:
     waits.add_argument("hand")
     waits.add_argument("--visible", default=None, help="tiles seen elsewhere (for the unseen count)")
     waits.add_argument("--self-drawn", action="store_true", help="score the wins as self-drawn")
+    add_ruleset_argument(waits)
     _add_winds(waits)
     _add_display(waits)
     waits.set_defaults(run=_waits)
 
     fan = sub.add_parser("fan", help="fans of a winning hand; the tile written last is the winning tile")
     fan.add_argument("hand")
+    fan.add_argument("--best-tile", action="store_true",
+                     help="the winning tile is not named: score the hand with the tile worth most, and say which")
+    add_ruleset_argument(fan)
     _add_win_flags(fan)
     _add_winds(fan)
     _add_display(fan)
@@ -584,8 +604,9 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay game logs, check every rule, re-score the wins")
     replay.add_argument("logs", nargs="+", metavar="LOG",
-                        help="a log file (plain or gzip; the text format or Botzone's JSON match log), or a folder: "
-                             "its .txt, .log and .json files, gzipped or not")
+                        help="a log file (plain or gzip; the text format, Botzone's JSON match log or a Tziakcha "
+                             "session), or a folder: its .txt, .log and .json files, gzipped or not")
+    add_ruleset_argument(replay, of_the_log=True)
     replay.set_defaults(run=_replay)
 
     from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs

@@ -144,7 +144,7 @@ def test_both_shapes_plain_or_gzip_read_the_same_game(tmp_path):
     game = read_botzone(REAL[0])
     same = game.match_id
     assert read_botzone(wrapped, same) == game == read_botzone(packed, same) == read_botzone(array, same)
-    assert read_botzone(wrapped).judge.names == tuple("abcd") and game.judge.names == ("",) * 4
+    assert read_botzone(wrapped).names == tuple("abcd") and game.names == ("",) * 4
     assert [g.match_id for g in read_games(packed)] == ["packed"]
     # a folder reads every .json and .json.gz below it, one game (and one chunk) a file
     shutil.copy(FLOWERS[0], tmp_path / FLOWERS[0].name)
@@ -156,7 +156,7 @@ def test_both_shapes_plain_or_gzip_read_the_same_game(tmp_path):
 def test_the_record_keeps_names_answers_verdicts_and_times():
     game = read_botzone(FLOWERS[0])
     record = game.judge
-    assert record.names == ("shanten-kr", "shanten-kr", "shanten-kr", "mjfast-kr")
+    assert game.names == ("shanten-kr", "shanten-kr", "shanten-kr", "mjfast-kr")
     raw = _raw(FLOWERS[0])["logs"]
     first_play = game.actions.index(next(a for a in game.actions if a.kind == "Play"))
     line = game.action_lines[first_play]
@@ -236,7 +236,7 @@ def test_a_table_game_written_as_botzone_json_reads_back_the_same_game(tmp_path,
     write_botzone(result.log, path, names=["m0", "m1", "m2", "m3"], walls=walls)
     back = read_botzone(path, match_id=f"table-{seed}")
     assert back == result.log and back.wall == wall and format_game(back) == format_game(result.log)
-    assert back.judge.names == ("m0", "m1", "m2", "m3")
+    assert back.names == ("m0", "m1", "m2", "m3")
     check = Replay(back).check()
     assert check.score_line_matches and check.judge.mismatches == [] and check.judge.tile_counts > 0
     if foul:
@@ -307,7 +307,7 @@ def test_the_log_analysis_reads_json_logs_with_their_answers_names_and_judge_fig
     assert summary["can_hu_checked"] == summary["can_hu_matched"] == sum(f[1] for f in FIGURES.values())
     assert (summary["fan_lines"], summary["fan_lines_matched"], summary["score_lines_matched"]) == (6, 6, 7)
     games = {g["match_id"]: g for g in pq.read_table(tmp_path / "games.parquet").to_pylist()}
-    assert [games["flowers-game-1-hu"][f"bot_{p}"] for p in range(4)] == list(read_botzone(FLOWERS[0]).judge.names)
+    assert [games["flowers-game-1-hu"][f"bot_{p}"] for p in range(4)] == list(read_botzone(FLOWERS[0]).names)
     assert games["ijcai2026-13-18-56"]["bot_0"] is None
     raw = _raw(REAL[0])
     times = [sum(e[str(p)]["time"] for e in raw if "output" not in e) for p in range(4)]

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from mjfast.errors import HandError
-from mjfast.fan import FANS, N_FANS, Fan, FanResult, Ruleset, fan_by_name, score, settle
-from mjfast.hand import parse_hand
+from mjfast.fan import FANS, N_FANS, Fan, FanResult, Ruleset, fan_by_name, score, score_best_tile, settle
+from mjfast.hand import Hand, parse_hand
+from mjfast.tiles import tile_name
 
 PLAIN = "[123m,1]456p789s123s5m5m"  # 花龙 8, 平和 2, 喜相逢 1, 单钓将 1 = 12
 
@@ -65,11 +66,40 @@ def test_wind_notations(seat, prevalent):
 @pytest.mark.parametrize("kwargs", [
     dict(seat_wind="X"), dict(prevalent_wind=4), dict(seat_wind=True), dict(flowers=9), dict(flowers=-1),
     dict(flowers=1.0), dict(flowers=True), dict(self_drawn="yes"), dict(kong=2), dict(last_tile=None),
-    dict(ruleset="judge"),
+    dict(ruleset="botzone"), dict(ruleset=0),
 ])
 def test_bad_conditions_raise_hand_error(kwargs):
     with pytest.raises(HandError):
         score(PLAIN, **kwargs)
+
+
+def test_best_tile_is_the_winning_tile_worth_most():
+    # 14 tiles, no winning tile named: 2m in the middle of 123m is 坎张 (the 2m reading keeps
+    # 123m 456m 789m, 清龙); every other tile scores less or no more
+    hand = parse_hand("123456789m12333p")
+    best = score_best_tile(Hand(hand.counts, hand.melds))
+    assert best.win_tile == "2m" and best.count("坎张") == 1
+    each = {t: score(Hand(hand.counts, hand.melds, t)).total for t in range(34) if hand.counts[t]}
+    assert best.total == max(each.values()) and min(t for t, v in each.items() if v == best.total) == 1
+
+
+def test_best_tile_takes_every_condition_and_says_what_was_scored():
+    best = score_best_tile("[EEE,1]WWW555p678s9s9s", self_drawn=True, seat_wind="W", prevalent_wind="E",
+                           ruleset="tziakcha")
+    assert best.self_drawn and best.count("门风刻") == 1 and best.ruleset.name == "tziakcha"
+    assert tile_name(best.hand.last_tile) == best.win_tile
+
+
+@pytest.mark.parametrize("hand, message", [
+    ("123m456p789s123s5m6m", "whichever of its tiles wins"), ("123m456p789s123s5m", "waiting for its winning tile"),
+])
+def test_best_tile_refuses_what_is_no_win(hand, message):
+    with pytest.raises(HandError, match=message):
+        score_best_tile(hand)
+    with pytest.raises(HandError, match="unknown condition"):
+        score_best_tile("123m456p789s123s5m5m", winner=0)
+    with pytest.raises(HandError, match="seat_wind"):
+        score_best_tile("123m456p789s123s5m6m", seat_wind="X")  # the condition's fault, not "no win"
 
 
 def test_not_a_win_raises_with_a_clear_message():

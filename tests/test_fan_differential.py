@@ -70,6 +70,8 @@ def test_batch_agrees_with_score(hands, results):
 # Each switch away from the judge's rules changes only the fans of its ruling (docs/fan.md).
 SWITCHED = [
     (dict(mixed_kongs_five=False), {"明暗杠", "明杠", "暗杠"}),
+    (dict(mixed_kongs_five=False, mixed_kongs_six=True), {"明暗杠", "双明杠", "暗杠"}),
+    (dict(wait_in_last_set=True), {"边张", "坎张", "单钓将"}),
     (dict(knitted_body_waits=False), {"边张", "坎张", "单钓将"}),
     (dict(concealed_forms_fully_concealed=True), {"自摸", "不求人"}),
     (dict(formal_waits=False), {"边张", "坎张", "单钓将"}),
@@ -81,7 +83,7 @@ SWITCHED = [
 ]
 
 
-@pytest.mark.parametrize("switch, fans", SWITCHED, ids=[next(iter(s)) for s, _ in SWITCHED])
+@pytest.mark.parametrize("switch, fans", SWITCHED, ids=["+".join(s) for s, _ in SWITCHED])
 def test_switched_rules_differ_from_the_judge_only_in_their_fans(hands, results, switch, fans):
     from mjfast.fan import Ruleset
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjfast.fan import FANS, Ruleset, fan_by_name, score
+from mjfast.fan import FANS, TZIAKCHA, Ruleset, fan_by_name, score
 
 from .data import VECTORS
 from .test_fan_support import gb_case, parse_fan_list, read_tsv
@@ -48,6 +48,19 @@ def test_disputed_rows_give_gbmahjong_answer_without_knitted_body_waits(row):
     text, conditions = gb_case(row["gb_input"])
     result = score(text, ruleset=Ruleset(knitted_body_waits=False), **conditions)
     assert _got(result) == _ids(parse_fan_list(row["expected_fans"]))
+    assert result.total == int(row["expected_total"])
+
+
+@pytest.mark.parametrize("row", GB_ROWS, ids=[r["gb_input"] for r in GB_ROWS])
+def test_gbmahjong_case_under_the_tziakcha_rules(row):
+    """Tziakcha's server scores as GB-Mahjong does: every asserted list, the disputed rows too,
+    under the Tziakcha preset (the list or its equal-total alternative, the total exactly)."""
+    text, conditions = gb_case(row["gb_input"])
+    result = score(text, ruleset=TZIAKCHA, **conditions)
+    accepted = [_ids(parse_fan_list(row["expected_fans"]))]
+    if row["alt_expected_fans"]:
+        accepted.append(_ids(parse_fan_list(row["alt_expected_fans"])))
+    assert _got(result) in accepted, result.fan_line()
     assert result.total == int(row["expected_total"])
 
 

@@ -206,14 +206,14 @@ def test_chunks_stream_through_a_bounded_window_in_order():
             pulled.append(k)
             yield Chunk("log.txt", k, [])
 
-    results = execute._in_order(_Later, chunks(), window=3)
+    results = execute.in_order(_Later, chunks(), 3, execute._chunk_text)
     assert next(results) == 0 and len(pulled) == 3  # only the window was read ahead
     assert list(results) == list(range(1, 20))
 
 
 def test_a_failing_worker_is_reported_with_its_chunk():
     chunks = [Chunk("log.txt", 0, [[]] * 32), Chunk("crash", 32, [[]] * 32)]
-    results = execute._in_order(_Later, chunks, window=2)
+    results = execute.in_order(_Later, chunks, 2, execute._chunk_text)
     assert next(results) == 0
     with pytest.raises(LogsError, match="a worker failed on crash, games 33-64 of the run: MemoryError: the worker"):
         next(results)

@@ -336,7 +336,8 @@ def test_the_keys(page, browser):
     assert text(browser, "#advice-step") == "step 0"
     press(browser, "d")  # a random deal, advised at once
     dealt = mjfast.parse_hand(hand_text(browser))
-    assert dealt.drawn and [r["_tile"] for r in rows(browser)] == [o.tile for o in mjfast.best_discards(dealt)]
+    assert dealt.drawn  # ranked as the page asks: the tile it holds last is the one just drawn
+    assert [r["_tile"] for r in rows(browser)] == [o.tile for o in mjfast.best_discards(dealt, drawn=dealt.last_tile)]
     press(browser, "c")
     assert css(browser, "#view-calc").is_displayed()
     press(browser, "a", "?")
@@ -574,3 +575,82 @@ def test_the_page_opens_the_review_of_a_log_file(page, browser):
     error = css(browser, "#review-error")
     assert error.is_displayed() and error.text.startswith("notes.txt: ")
     assert not css(browser, "#review-open").is_displayed()
+
+
+def test_the_calculator_scores_under_a_rulebook_and_with_the_best_tile(page, browser):
+    """The preset chooses the rulebook's switches (WMO: 双明杠 + 暗杠 for a concealed and an
+    exposed kong); *the best of its tiles* scores the hand with its best winning tile, named."""
+    from mjfast.fan import score_best_tile
+
+    page()
+    click(browser, "#tab-calc")
+    kongs = "[1111p1][2222s]345m678m8p8p"
+    type_into(browser, "#calc-hand", kongs)
+    click(browser, "#calc-rules summary")
+    css(browser, "#calc-preset option[value='wmo2014']").click()
+    idle(browser)
+    assert css(browser, "#calc-summary").get_attribute("data-total") == str(score(kongs, ruleset="wmo2014").total)
+    fans = [tr.get_attribute("data-fan") for tr in browser.find_elements("css selector", "#calc-fans tbody tr")]
+    assert "Two Melded Kongs" in fans and "Concealed Kong and Melded Kong" not in fans
+    assert css(browser, "#rule-mixed_kongs_six").is_selected()
+    assert not css(browser, "#rule-mixed_kongs_five").is_selected()
+    css(browser, "#calc-preset option[value='tziakcha']").click()
+    idle(browser)
+    assert text(browser, "#calc-rules-name") == "Tziakcha (雀渣) / GB-Mahjong"
+    whole = "123456789m12333p"
+    type_into(browser, "#calc-hand", whole)
+    css(browser, "#calc-win option[value='best']").click()
+    idle(browser)
+    best = score_best_tile(whole, ruleset="tziakcha")
+    assert css(browser, "#calc-summary").get_attribute("data-total") == str(best.total)
+    assert "the best of its tiles as the winning tile: 2 characters (2m)" in text(browser, "#calc-notes")
+    assert "best=1" in browser.current_url
+
+
+def test_the_page_reviews_a_tziakcha_session_hand_by_hand(page, browser):
+    from tests.data import DATA
+
+    browser = page()
+    css(browser, "#review-file").send_keys(str(DATA / "tziakcha" / "session-ghqy2ztj.json"))
+    idle(browser)
+    assert "GHQY2zTj-01" in css(browser, "#review-open").text
+    choice = css(browser, "#review-game")
+    assert choice.is_displayed() and len(choice.find_elements("css selector", "option")) == 16
+    css(browser, "#review-game option[value='3']").click()
+    idle(browser)
+    assert "GHQY2zTj-04" in css(browser, "#review-open").text
+    assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_review_page_of_a_tziakcha_hand(browser, tmp_path):
+    """mjfast review's page of a hand of the real session: the players' names, the rules, the
+    server's fans beside mjfast's, and a decision that lost points, opened from its link
+    (MJFAST_TZIAKCHA_SCREENSHOT=docs/review-tziakcha.png makes the screenshot of docs/review.md)."""
+    from mjfast.game import read_games
+    from mjfast.review import render_page, review_game
+    from mjfast.review.run import game_summaries
+    from tests.data import DATA
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    path = DATA / "tziakcha" / "session-ghqy2ztj.json"
+    game = list(read_games(path))[1]
+    review = review_game(game, file=f"tests/data/tziakcha/{path.name}")
+    summaries = {name: s.to_dict() for name, s in game_summaries(game, review, range(4)).items()}
+    page = tmp_path / "review.html"
+    page.write_text(render_page(review, summaries), encoding="utf-8")
+    worst = max(review["decisions"], key=lambda d: d["points_lost"] or 0)
+    browser.get(page.as_uri() + f"#step-{worst['step']}")
+    review_shown(browser)
+    header = text(browser, "header")
+    assert "rules tziakcha" in header and "the log's fans are the same" in header
+    assert all(name in header for name in ("米夜", "ChaosDon", "Choimoe", "琳雨空"))
+    current = css(browser, "section.step.current")
+    assert int(current.get_attribute("data-step")) == worst["step"]
+    assert f"{worst['points_lost']:.2f} points lost" in current.text
+    screenshot = os.environ.get("MJFAST_TZIAKCHA_SCREENSHOT")
+    if screenshot:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 1280, "height": 1500, "deviceScaleFactor": 1, "mobile": False})
+        browser.execute_script("document.querySelector('section.step.current h2').scrollIntoView()")
+        browser.get_screenshot_as_file(screenshot)

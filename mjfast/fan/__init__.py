@@ -18,9 +18,9 @@ from ..lazy import lazy_attributes
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.
 _LOADED_LATER = {
-    "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "winning_tiles"),
+    "api": ("BatchScores", "hands_to_arrays", "score", "score_batch", "score_best_tile", "winning_tiles"),
     "names": ("FANS", "N_FANS", "FanInfo", "fan_by_name"), "result": ("Fan", "FanResult"),
-    "ruleset": ("JUDGE", "Ruleset"), "settlement": ("settle",),
+    "ruleset": ("JUDGE", "RULESETS", "Ruleset", "TZIAKCHA", "WMO_2014", "ruleset_named"), "settlement": ("settle",),
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 __all__ = [name for names in _LOADED_LATER.values() for name in names]

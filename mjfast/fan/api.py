@@ -1,4 +1,5 @@
-"""Public functions of mjfast.fan: score, winning_tiles, score_batch (and settle, in settlement.py).
+"""Public functions of mjfast.fan: score, score_best_tile, winning_tiles, score_batch (and settle, in
+settlement.py).
 
 The Python layer owns parsing, validation and errors; the kernels get clean vectors.
 """
@@ -31,7 +32,7 @@ from .kernel import (
 )
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .result import FanResult, fans_of_counts
-from .ruleset import JUDGE, ruleset_of
+from .ruleset import JUDGE, Ruleset, ruleset_of
 
 _NOT_A_WIN = (
     "is not a winning hand: its standing tiles and melds make neither four sets and a pair, "
@@ -121,7 +122,47 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     return FanResult(summary, hand, rules)
 
 
+def score_best_tile(hand_or_string, **conditions) -> FanResult:
+    """Score a 14-tile hand whose winning tile is not named (the judge's initial-hand mode; a
+    hand typed whole): each distinct standing tile is tried as the winning tile under the same
+    `conditions` (score()'s keywords), and the result worth the most is returned, the first in
+    tile order between equals. Its `win_tile` says which tile that was. Raises HandError for a
+    bad condition, or when no tile makes the hand a win."""
+    _setup(conditions)  # the conditions' errors, before a failed try could hide them
+    hand = hand_or_string if hand_or_string.__class__ is Hand else parse_hand(hand_or_string)
+    if not hand.drawn:
+        raise _not_drawn(hand)
+    best = None
+    for tile in np.flatnonzero(hand.counts).tolist():
+        try:
+            result = score(Hand(hand.counts, hand.melds, tile), **conditions)
+        except HandError:  # no win with this tile last
+            continue
+        if best is None or result.total > best.total:
+            best = result
+    if best is None:
+        raise HandError(f"{hand.to_compact()} {_NOT_A_WIN}, whichever of its tiles wins")
+    return best
+
+
 _CONDITION_NAMES = ("self_drawn", "last_copy", "kong", "last_tile", "seat_wind", "prevalent_wind", "flowers", "ruleset")
+
+
+def _setup(conditions: dict) -> tuple[int, "Ruleset"]:
+    """(the kernels' setup, the Ruleset) of score()'s keyword arguments, each checked."""
+    unknown = sorted(set(conditions) - set(_CONDITION_NAMES))
+    if unknown:
+        raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
+    rules = ruleset_of(conditions.get("ruleset"))
+    setup = (
+        condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
+                       conditions.get("kong", False), conditions.get("last_tile", False))
+        | wind_index(conditions.get("seat_wind", "E"), "seat_wind") << SEAT_SHIFT
+        | wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind") << PREVALENT_SHIFT
+        | flower_count(conditions.get("flowers", 0)) << FLOWERS_SHIFT
+        | rules.code << RULES_SHIFT
+    )
+    return setup, rules
 
 
 def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
@@ -133,19 +174,8 @@ def winning_tiles(hand13, **conditions) -> dict[str, FanResult]:
     copies of cannot be won on and is left out. Wins below the minimum are included: check
     `meets_minimum`.
     """
-    unknown = sorted(set(conditions) - set(_CONDITION_NAMES))
-    if unknown:
-        raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
+    setup, rules = _setup(conditions)
     hand = hand13 if hand13.__class__ is Hand else parse_hand(hand13)
-    rules = ruleset_of(conditions.get("ruleset"))
-    setup = (
-        condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
-                       conditions.get("kong", False), conditions.get("last_tile", False))
-        | wind_index(conditions.get("seat_wind", "E"), "seat_wind") << SEAT_SHIFT
-        | wind_index(conditions.get("prevalent_wind", "E"), "prevalent_wind") << PREVALENT_SHIFT
-        | flower_count(conditions.get("flowers", 0)) << FLOWERS_SHIFT
-        | rules.code << RULES_SHIFT
-    )
     found = getattr(_buffers, "wins", None)
     if found is None:
         found = _buffers.wins = np.empty((34, SUMMARY_LEN), np.int64)

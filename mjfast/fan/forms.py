@@ -56,7 +56,13 @@ from .names import (
     TWO_DRAGON_PUNGS,
 )
 from .rules import condition_fans, kong_fans, tile_fans, wind_or_terminal_pung_fans
-from .ruleset import CONCEALED_FORMS_FULLY_CONCEALED, LIVE_WAITS_ONLY, NO_KNITTED_BODY_WAITS, SEVEN_PAIRS_PLAIN
+from .ruleset import (
+    CONCEALED_FORMS_FULLY_CONCEALED,
+    LIVE_WAITS_ONLY,
+    NO_KNITTED_BODY_WAITS,
+    SEVEN_PAIRS_PLAIN,
+    WAIT_IN_LAST_SET,
+)
 from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
 from .waits import has_other_wait, regular_waits
 
@@ -113,6 +119,34 @@ def _wait_fan(where, table):
         table[CLOSED_WAIT] = 1
     elif where & _AS_PAIR:
         table[SINGLE_WAIT] = 1
+
+
+@njit
+def _later_set(kind, low, win, start, place):
+    """Ruleset.wait_in_last_set: (start, place) of the last set holding the winning tile's kind
+    after a standing set (kind, lowest tile), given those of the sets before: the set is later
+    if it starts at or above `start`; its place is the wait it makes (an edge wait only for
+    the 3 of 12 and the 7 of 89; none for a pung or the other end of a chow)."""
+    if low >= start:
+        if kind == CHOW_SET and low <= win <= low + 2:
+            if win == low + 1:
+                return low, _AT_MIDDLE
+            rank = RANK[low]
+            return low, _AT_EDGE if (rank == 1 and win == low + 2) or (rank == 7 and win == low) else 0
+        if kind != CHOW_SET and low == win:
+            return low, 0
+    return start, place
+
+
+@njit
+def _last_set_place(kinds, tiles, first, pair, win):
+    """Ruleset.wait_in_last_set: the place of the winning tile in a split (standing sets from
+    `first`), GB-Mahjong's reading: in the last of the sets and the pair that hold its kind,
+    formed from the lowest tile up, the pair before a set that starts on the same tile."""
+    start, place = (pair, _AS_PAIR) if pair == win else (-1, 0)
+    for i in range(first, 4):
+        start, place = _later_set(kinds[i], tiles[i], win, start, place)
+    return place
 
 
 @njit
@@ -243,7 +277,10 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
         table[TILE_HOG] = hand.hog
 
     if table[MELDED_HAND] == 0 and table[FOUR_KONGS] == 0:
-        where = _wait_position(kinds, tiles, opens, 4, pair, win)
+        if hand.rules & WAIT_IN_LAST_SET:
+            where = _last_set_place(kinds, tiles, hand.n_melds, pair, win)
+        else:
+            where = _wait_position(kinds, tiles, opens, 4, pair, win)
         if where != 0 and hand_unique_wait(hand):
             _wait_fan(where, table)
     return finish(table, hand.rules)
@@ -467,9 +504,13 @@ def knitted_straight_form(hand, table):
             waits = regular_waits(rest, held, hand.rules & LIVE_WAITS_ONLY != 0, win)
             rest[win] += 1
             if waits & ~(np.int64(1) << win) == 0:
-                where = _AS_PAIR if pair == win else 0
-                if kind == CHOW_SET:
-                    where |= _position_in_chow(tile, win)
+                if hand.rules & WAIT_IN_LAST_SET:
+                    start, where = (pair, _AS_PAIR) if pair == win else (-1, 0)
+                    where = _later_set(kind, tile, win, start, where)[1]
+                else:
+                    where = _AS_PAIR if pair == win else 0
+                    if kind == CHOW_SET:
+                        where |= _position_in_chow(tile, win)
                 _wait_fan(where, table)
     elif not in_body or (body_waits and counts[win] == 3):
         # Beside a meld the standing tiles are the knitted straight and the pair: a winning

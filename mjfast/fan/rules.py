@@ -49,7 +49,7 @@ from .names import (
     UPPER_FOUR,
     UPPER_TILES,
 )
-from .ruleset import SEPARATE_MIXED_KONGS
+from .ruleset import MIXED_KONGS_SIX, SEPARATE_MIXED_KONGS
 
 
 @njit
@@ -148,7 +148,8 @@ def condition_fans(conditions, table):
 
 @njit(cache=True)
 def kong_fans(melded_kongs, concealed_kongs, concealed_pungs, table, rules):
-    """One kong fan and one concealed-pung fan at most (ruling 14).
+    """One kong fan and one concealed-pung fan at most (ruling 14); one concealed and one
+    exposed kong score 明暗杠, or 双明杠 + 暗杠, or 明杠 + 暗杠, as the ruleset says.
 
     Concealed kongs count as concealed pungs. The one exception: two concealed kongs and no
     other concealed pung score 双暗杠 alone, without 双暗刻.
@@ -163,6 +164,9 @@ def kong_fans(melded_kongs, concealed_kongs, concealed_pungs, table, rules):
             table[TWO_CONCEALED_KONGS] = 1
         elif concealed_kongs == 0:
             table[TWO_MELDED_KONGS] = 1
+        elif rules & MIXED_KONGS_SIX:  # the WMO's reading: two kongs, one of them concealed
+            table[TWO_MELDED_KONGS] = 1
+            table[CONCEALED_KONG] = 1
         elif rules & SEPARATE_MIXED_KONGS:
             table[MELDED_KONG] = 1
             table[CONCEALED_KONG] = 1

@@ -1,10 +1,11 @@
-"""The disputed points of MCR scoring as named switches.
+"""The disputed points of MCR scoring as named switches, and the rulebooks as presets of them.
 
 Every switch defaults to the choice of the reference judge (ChineseOfficialMahjongHelper as
 used on Botzone, see shared/data/vectors/rulings_summerinsects_app.md); docs/fan.md gives the
-other reading and where it comes from. The kernels receive the switches as one integer
+other reading and the rule text it follows. The kernels receive the switches as one integer
 (`Ruleset.code`), one bit per switch, set when the switch departs from the judge, so that the
-judge's rules are code 0.
+judge's rules are code 0. A rulebook is a preset: the judge (JUDGE), Tziakcha's server and
+GB-Mahjong (TZIAKCHA), the World Mahjong Organization's rules (WMO_2014); RULESETS names them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ LIVE_WAITS_ONLY = 8  # formal_waits=False: a tile the hand holds all four of is 
 SEVEN_PAIRS_PLAIN = 16  # seven_pairs_tile_fans=False: 七对 takes no 绿一色/字一色/幺九/全大...
 BIG_FANS_VOID_SUIT = 32  # voided_suit_with_big_fans=False: 大三元, 一色四同顺... exclude 缺一门
 ALL_TERMINALS_NO_TRIPLE_PUNG = 64  # all_terminals_triple_pung=False: 清幺九 excludes 三同刻
+MIXED_KONGS_SIX = 128  # mixed_kongs_six=True: 双明杠 4 + 暗杠 2 for one concealed and one exposed kong
+WAIT_IN_LAST_SET = 256  # wait_in_last_set=True: the winning tile is read in one set only, GB-Mahjong's
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,13 @@ class Ruleset:
         fans exclude 缺一门.
     all_terminals_triple_pung: 清幺九 may add 三同刻 (ruling 10; it never adds 双同刻).
         Off: strict 1998 reading of "不计同刻", 清幺九 excludes 三同刻 too.
+    mixed_kongs_six: one concealed and one exposed kong score 双明杠 4 + 暗杠 2, as the World
+        Mahjong Organization's rules write under 双明杠; needs mixed_kongs_five off.
+    wait_in_last_set: the judge reads a winning tile that completes several of a split's
+        sets (all unique waits) as the one that scores, 边张 before 坎张 before 单钓将 (ruling
+        3). On: GB-Mahjong's and Tziakcha's reading, the tile completes the last of the sets
+        that hold its kind, formed from the lowest tile up (a pair before a set starting on the
+        same tile), and scores that set's wait fan or none (one point either way).
     minimum: the fans (flowers not counted) a hand needs to be a legal win.
     """
 
@@ -58,6 +68,8 @@ class Ruleset:
     seven_pairs_tile_fans: bool = True
     voided_suit_with_big_fans: bool = True
     all_terminals_triple_pung: bool = True
+    mixed_kongs_six: bool = False
+    wait_in_last_set: bool = False
     minimum: int = 8
 
     def __post_init__(self):
@@ -68,6 +80,9 @@ class Ruleset:
                     raise HandError(f"Ruleset.minimum must be a non-negative int, got {value!r}")
             elif not isinstance(value, bool):
                 raise HandError(f"Ruleset.{f.name} must be True or False, got {value!r}")
+        if self.mixed_kongs_five and self.mixed_kongs_six:
+            raise HandError("Ruleset: mixed_kongs_five and mixed_kongs_six are two scores of the same kongs; "
+                            "turn one off")
 
     @cached_property
     def code(self) -> int:
@@ -80,7 +95,14 @@ class Ruleset:
             | (0 if self.seven_pairs_tile_fans else SEVEN_PAIRS_PLAIN)
             | (0 if self.voided_suit_with_big_fans else BIG_FANS_VOID_SUIT)
             | (0 if self.all_terminals_triple_pung else ALL_TERMINALS_NO_TRIPLE_PUNG)
+            | (MIXED_KONGS_SIX if self.mixed_kongs_six else 0)
+            | (WAIT_IN_LAST_SET if self.wait_in_last_set else 0)
         )
+
+    @property
+    def name(self) -> "str | None":
+        """The preset this ruleset is (a key of RULESETS), or None for another set of switches."""
+        return next((name for name, preset in RULESETS.items() if preset == self), None)
 
     @classmethod
     def strict_1998(cls) -> "Ruleset":
@@ -89,12 +111,30 @@ class Ruleset:
 
 
 JUDGE = Ruleset()
+# Tziakcha's server scores as GB-Mahjong (zheng-fan/GB-Mahjong) does: no wait fan for a tile of
+# the 组合龙, and the winning tile read in the last set of its kind. docs/fan.md ("Rulebooks")
+# cites each.
+TZIAKCHA = Ruleset(knitted_body_waits=False, wait_in_last_set=True)
+# The World Mahjong Organization's Mahjong Competition Rules (the Green Book): 双明杠 + 暗杠 for
+# one concealed and one exposed kong, 不求人 for the concealed forms self-drawn.
+WMO_2014 = Ruleset(mixed_kongs_five=False, mixed_kongs_six=True, concealed_forms_fully_concealed=True)
+RULESETS = {"judge": JUDGE, "tziakcha": TZIAKCHA, "wmo2014": WMO_2014, "strict_1998": Ruleset.strict_1998()}
 
 
 def ruleset_of(ruleset) -> Ruleset:
-    """`ruleset` itself, or the judge's rules for None."""
+    """`ruleset` itself, the preset it names (a key of RULESETS), or the judge's rules for None."""
     if ruleset is None:
         return JUDGE
+    if isinstance(ruleset, str):
+        return ruleset_named(ruleset)
     if not isinstance(ruleset, Ruleset):
-        raise HandError(f"ruleset must be a mjfast Ruleset or None, got {type(ruleset).__name__}")
+        raise HandError(f"ruleset must be a mjfast Ruleset, a preset's name or None, got {type(ruleset).__name__}")
     return ruleset
+
+
+def ruleset_named(name: str) -> Ruleset:
+    """The preset called `name` (judge, tziakcha, wmo2014, strict_1998); HandError otherwise."""
+    found = RULESETS.get(name)
+    if found is None:
+        raise HandError(f"unknown ruleset {name!r}; the presets are {', '.join(RULESETS)}")
+    return found

@@ -2,16 +2,18 @@
 
     from mjfast.game import read_games, Replay, check_games      # logs (docs/game.md)
     from mjfast.game import read_botzone, write_botzone          # Botzone's JSON match logs
+    read_games("session.json")                                   # a Tziakcha session's hands too
     from mjfast.game import play_game, deal_walls, InProcessAgent, MjfastBot
 
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
 and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), protocol
 (Botzone's requests and responses), gamelog (a logged game: GameLog, Action, BrokenGame,
 LogError), logformat (the log text: reader and writer), botzone_log (Botzone's JSON match log:
-reader and writer), reading (read_games, check_games: either format), judge (the Botzone
-judge's figures of a position), replay (replaying and checking a log), agents (how the table
-talks to a bot), table (one game). The bots are mjfast.bots'; their names are here too, loaded
-on first use, so that importing mjfast.game (to read logs) loads no numba.
+reader and writer), tziakcha_log (Tziakcha's session records: reader), reading (read_games,
+check_games: any format), judge (the Botzone judge's figures of a position), replay
+(replaying and checking a log), agents (how the table talks to a bot), table (one game). The
+bots are mjfast.bots'; their names are here too, loaded on first use, so that importing
+mjfast.game (to read logs) loads no numba.
 """
 
 from ..lazy import lazy_attributes

@@ -46,7 +46,7 @@ _MOVES = ("DRAW", "BUHUA", "PLAY", "CHI", "PENG", "GANG", "BUGANG")
 # A claim response and the log's claim it is.
 _CLAIM_OF_RESPONSE = {"HU": "Hu", "PENG": "Peng", "GANG": "Gang", "CHI": "Chi"}
 # White space before a log's first character, and the byte order mark a Windows editor writes.
-_BLANK = " \t\r\n\ufeff"
+JSON_BLANK = " \t\r\n\ufeff"
 _TILES_OF_WALL = {DUPLICATE: 4 * PRIVATE_WALL[DUPLICATE], DUPLICATE_FLOWERS: 4 * PRIVATE_WALL[DUPLICATE_FLOWERS]}
 
 
@@ -63,13 +63,11 @@ class Response(NamedTuple):
 class JudgeRecord:
     """What a Botzone JSON log holds besides the game itself.
 
-    names: the four bots' names ("" where the log has none); deal_entry: the position of the
-    DEAL entry; points: the judge's figures, (actions applied, entry, tileCnt or None, canHu
-    or None) for every judge entry from the deal on, in order (actions applied: how many of
-    the game's actions the entry's figures follow; 0 = right after the deal); responses:
-    {position of a bots' entry: four Responses}."""
+    deal_entry: the position of the DEAL entry; points: the judge's figures, (actions applied,
+    entry, tileCnt or None, canHu or None) for every judge entry from the deal on, in order
+    (actions applied: how many of the game's actions the entry's figures follow; 0 = right
+    after the deal); responses: {position of a bots' entry: four Responses}."""
 
-    names: tuple
     deal_entry: int
     points: tuple
     responses: dict
@@ -114,7 +112,7 @@ def is_botzone_json(path) -> bool:
             text = f.read(256)
             if not text:
                 return False
-            text = text.lstrip(_BLANK)
+            text = text.lstrip(JSON_BLANK)
             if text:
                 return text[0] in "[{"
 
@@ -148,7 +146,7 @@ def read_botzone_games(path):
 
 def _loads(text: str, match_id: str):
     try:
-        return json.loads(text.lstrip(_BLANK))
+        return json.loads(text.lstrip(JSON_BLANK))
     except json.JSONDecodeError as exc:
         raise LogError(match_id, 0, f"not a Botzone JSON log: {exc}") from None
 
@@ -423,9 +421,9 @@ class _Reader:
             wall = judge_wall(self.walltiles, self.dealt_counts, [len(d) - HAND_SIZE for d in self.deals])
         except ValueError as exc:
             raise self.fail(self.deal_entry, str(exc)) from None
-        record = JudgeRecord(names, self.deal_entry, tuple(self.points), self.responses)
+        record = JudgeRecord(self.deal_entry, tuple(self.points), self.responses)
         return GameLog(self.match_id, self.wind, tuple(self.deals), tuple(self.actions), self.fan_total, self.fans,
-                       self.huang, self.scores, wall, 0, tuple(self.lines), record)
+                       self.huang, self.scores, wall, 0, tuple(self.lines), record, names)
 
 
 def _figure(display: dict, key: str) -> "tuple | None":

@@ -1,17 +1,18 @@
 """The model of a logged game, whatever its format: GameLog, its Actions, what a log that
-cannot be read yields (BrokenGame, LogError), and what both formats' readers share (a log file
+cannot be read yields (BrokenGame, LogError), and what the formats' readers share (a log file
 opened plain or gzipped, a tile token checked). The text format is logformat.py, Botzone's
-JSON botzone_log.py; reading.py reads either."""
+JSON botzone_log.py, Tziakcha's records tziakcha_log.py; reading.py reads any of them."""
 
 from __future__ import annotations
 
 import gzip
 import io
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple, TextIO
 
 from ..errors import GameError
+from ..fan.ruleset import JUDGE, Ruleset, ruleset_of
 from .state import DUPLICATE
 from .tokens import TOKEN_ID
 
@@ -49,8 +50,11 @@ class GameLog:
     Match line's number in its file and `action_lines` those of the actions (not compared:
     the same game reads the same wherever it stands in a file). `judge`: for a game read from
     Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
-    figures at every step, the bots' names and answers); None for the text format, and not
-    compared either."""
+    figures at every step, the bots' answers); None for the other formats, and not compared
+    either. `names`: the four players' names, as a Botzone JSON log or a Tziakcha record gives
+    them ("" where the log names none; not compared). `ruleset`: the rules its win was scored
+    under by the log's server (the judge's for Botzone's logs, Tziakcha's for Tziakcha's), which
+    the replay re-scores it by."""
 
     match_id: str
     prevalent_wind: int
@@ -64,6 +68,13 @@ class GameLog:
     line: int = field(default=0, compare=False)
     action_lines: tuple = field(default=(), compare=False)
     judge: object = field(default=None, compare=False)
+    names: tuple = field(default=("",) * 4, compare=False)
+    ruleset: Ruleset = JUDGE
+
+    def scored_under(self, ruleset) -> "GameLog":
+        """The game with its wins scored under `ruleset` (a Ruleset or a preset's name) instead
+        of its server's rules; the game itself for None."""
+        return self if ruleset is None else replace(self, ruleset=ruleset_of(ruleset))
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ from .state import IllegalAction, WinContext
 FOUL_PENALTY = 10
 
 
-def score_win(win: WinContext):
-    """The FanResult of a declared win; IllegalAction when the hand is no win or scores under
-    the minimum."""
+def score_win(win: WinContext, ruleset=None):
+    """The FanResult of a declared win (under `ruleset`, the judge's by default); IllegalAction
+    when the hand is no win or scores under the minimum."""
     from ..fan import score
 
     try:
-        result = score(win.hand, **win.conditions)
+        result = score(win.hand, ruleset=ruleset, **win.conditions)
     except HandError as exc:
         raise IllegalAction(f"player {win.winner} declares a win that is none: {exc}") from None
     if not result.meets_minimum:

@@ -14,10 +14,11 @@ player could make that lose on priority (Hu > Peng = Gang > Chi, ties to the fir
 turn after the discarder). A broken rule raises LogError with the match id and line number.
 
 The winner's fans are recomputed by mjfast.fan.score with the conditions derived as the
-Botzone judge derives them (see TableState.win) and compared with the Fan line; the scores
-with the Score line. A game read from Botzone's JSON log also carries the judge's tiles left
-and canHu at every step: they are compared with mjfast's as the replay goes (judge.py). A
-mismatch is reported in the GameCheck, it does not break the game.
+Botzone judge derives them (see TableState.win), under the rules of the log's server
+(GameLog.ruleset), and compared with the Fan line; the scores with the Score line. A game
+read from Botzone's JSON log also carries the judge's tiles left and canHu at every step: they
+are compared with mjfast's as the replay goes (judge.py). A mismatch is reported in the
+GameCheck, it does not break the game.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ class Replay:
 
         win = self.win
         try:
-            result = score(win.hand, **win.conditions)
+            result = score(win.hand, ruleset=self.game.ruleset, **win.conditions)
         except HandError as exc:
             raise self._fail(self.game.action_lines[-1] if self.game.action_lines else self.game.line,
                              f"the Hu is no win: {exc}") from None

@@ -55,7 +55,6 @@ _JUDGE_CELLS = np.array([G[c] for c in ("tile_counts_checked", "tile_counts_matc
 _RESPONSE_CELLS = np.array([G[f"response_ms_{p}"] for p in range(4)])
 _VERDICT_CELLS = np.array([G[f"verdict_{p}"] for p in range(4)])
 _VERDICT = {verdict: i for i, verdict in enumerate(VERDICTS)}
-_UNKNOWN_NAMES = ("",) * 4
 
 
 def _verdict(verdict: str) -> int:
@@ -155,9 +154,9 @@ def value_cells(options, deal_in, tile: int) -> tuple:
             round(1000 * deal_in[TILE_INDEX[best.tile]]))
 
 
-def _value_cells(row, table, player: int, tile: int) -> None:
+def _value_cells(row, table, player: int, tile: int, ruleset) -> None:
     """Fill a discard row's value cells, with the danger of the tiles (danger.table_danger:
-    shown, not counted, as MjfastBot plays by default)."""
+    shown, not counted, as MjfastBot plays by default), the wins scored under `ruleset`."""
     from ..advice.danger import table_danger
     from ..advice.model import draws_left
     from ..advice.options import best_discards
@@ -165,7 +164,7 @@ def _value_cells(row, table, player: int, tile: int) -> None:
     draws = draws_left(table.own_draws_left(player))
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
                             prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
-                            draws=draws, drawn=table.drawn(player))
+                            draws=draws, drawn=table.drawn(player), ruleset=ruleset)
     row[VALUE_CELLS] = value_cells(options, table_danger(table, player, draws).deal_in, tile)
 
 
@@ -190,6 +189,7 @@ class GameAnalyser:
         self.judge_mismatches: list[tuple] = []  # (game, match id, line, what)
         self._taken: tuple = ([], [])  # names and mismatches of the last take
         self._rejection: "LogError | None" = None  # a decision the kernels could not read (see _discard)
+        self.rules = JUDGE  # the rules of the game being analysed (its GameLog.ruleset)
 
     def analyse(self, game: GameLog, index: int) -> None:
         """Replay and analyse one game (its position among the games read: `index`); raises
@@ -218,6 +218,7 @@ class GameAnalyser:
 
     def _analyse(self, game: GameLog, index: int) -> None:
         replay = Replay(game)
+        self.rules = game.ruleset
         record = game.judge  # a Botzone JSON log's: the bots' answers
         seats = None
         last = len(game.actions) - 1
@@ -264,7 +265,7 @@ class GameAnalyser:
         # bytearray) cost more than the kernel's own copies
         status, shanten, useful, pungs, chows = K.discard_row(
             self.lookup, bytearray(table_seat.concealed), meld_counts, exposed, len(melds), packed,
-            table.shown, player, table.prevalent_wind, JUDGE.code, JUDGE.minimum, tile, seat.counts,
+            table.shown, player, table.prevalent_wind, self.rules.code, self.rules.minimum, tile, seat.counts,
             seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
             s.work, row, index, line, seat.turns)
         if status != OK:
@@ -277,7 +278,7 @@ class GameAnalyser:
         if record is not None:
             _answer(row, record.answer(line, player))
         if self.value:
-            _value_cells(row, table, player, tile)
+            _value_cells(row, table, player, tile, self.rules)
         seat.meld_counts, seat.n_melds = meld_counts, len(melds)
         seat.figures(shanten, useful, pungs, chows)
 
@@ -322,7 +323,7 @@ class GameAnalyser:
         bits = 0
         if (seat.waits >> tile) & 1:
             try:
-                score_win(table.win(player, tile))
+                score_win(table.win(player, tile), self.rules)
                 bits = _HU_BIT
             except IllegalAction:  # complete, but under the minimum
                 pass
@@ -364,7 +365,7 @@ class GameAnalyser:
             fans = "+".join(f"{name}*{count}" for name, count in botzone_fans(check.fans))
         self.match_ids.append(game.match_id)
         self.fans.append(fans)
-        self.names.append(game.judge.names if game.judge is not None else _UNKNOWN_NAMES)
+        self.names.append(game.names)
         if check.judge is not None:
             judged = check.judge
             row[_JUDGE_CELLS] = (judged.tile_counts, judged.tile_counts_matched, judged.can_hu, judged.can_hu_matched)

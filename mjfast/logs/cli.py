@@ -10,11 +10,12 @@ def add_parser(subparsers) -> None:
     """Add the `logs` command to the `mjfast` command's subparsers."""
     logs = subparsers.add_parser(
         "logs", help="analyse every decision of game logs: tables, summary and report (extra 'logs')",
-        description="Replay and check every game of Botzone-format logs (text or JSON), analyse every discard and "
-                    "claim opportunity, and write decisions.parquet/.csv, games.parquet/.csv, summary.json and "
-                    "report.md with its plots into DIR.")
+        description="Replay and check every game of Botzone's logs (text or JSON) or Tziakcha's records, analyse "
+                    "every discard and claim opportunity, and write decisions.parquet/.csv, games.parquet/.csv, "
+                    "summary.json and report.md with its plots into DIR.")
     logs.add_argument("paths", nargs="+", metavar="PATH",
-                      help="log files or folders (plain or gzip): the text format, or Botzone's JSON match logs")
+                      help="log files or folders (plain or gzip): the text format, Botzone's JSON match logs, or "
+                           "Tziakcha sessions")
     logs.add_argument("--out", required=True, metavar="DIR", help="folder for the tables, summary and report")
     logs.add_argument("--dask", metavar="ADDRESS", default=None,
                       help="run on this Dask scheduler (e.g. tcp://10.0.0.5:8786; extra 'dask')")
@@ -25,6 +26,9 @@ def add_parser(subparsers) -> None:
     logs.add_argument("--value", action="store_true",
                       help="also rank every discard by value (expected score): the value columns and agreements; "
                            "milliseconds a discard")
+    from ..cli import add_ruleset_argument  # argparse only
+
+    add_ruleset_argument(logs, of_the_log=True)
     logs.set_defaults(run=run)
 
 
@@ -37,7 +41,7 @@ def run(args) -> int:
 
     try:
         s = analyse_logs(args.paths, args.out, workers=args.workers, dask=args.dask,
-                         fan_aware=not args.no_fan_aware, value=args.value)
+                         fan_aware=not args.no_fan_aware, value=args.value, ruleset=args.ruleset)
     except LogsError as exc:
         print(f"mjfast logs: {exc}", file=sys.stderr)
         return 2

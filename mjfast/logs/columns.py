@@ -145,7 +145,8 @@ GAME_DERIVED = (
     Column("match_id", "string", "the Match id"),
     Column("file", "string", "the log file the game was read from"),
     Column("fans", "string", "the win's fans as mjfast scores them, written as the Fan line writes them"),
-    *(Column(f"bot_{p}", "string", "Botzone JSON logs: the name of seat 0's bot (the log's players)" if p == 0
+    *(Column(f"bot_{p}", "string",
+             "Botzone JSON logs and Tziakcha records: the name of seat 0's bot or player" if p == 0
              else f"the same for seat {p}") for p in range(4)),
 )
 GAME_COLUMNS = GAME_CELLS[:1] + GAME_DERIVED[:2] + GAME_CELLS[1:] + GAME_DERIVED[2:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
@@ -26,49 +26,63 @@ def local_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _in_order(submit: Callable, chunks: Iterable, window: int) -> Iterator[ChunkResult]:
-    """Submit chunks as results come back, at most `window` at a time; yield the results in
-    the order of the chunks. A worker's failure (a crash, mjfast missing on a Dask worker)
-    is raised as a LogsError naming the chunk."""
+def in_order(submit: Callable, items: Iterable, window: int, describe: Callable = str) -> Iterator:
+    """Submit items (submit(item) -> a Future) as results come back, at most `window` at a
+    time; yield the results in the order of the items. A worker's failure (a crash, mjfast
+    missing on a Dask worker) is raised as a LogsError naming the item (`describe(item)`)."""
     pending: deque = deque()
-    for chunk in chunks:
-        pending.append((chunk, submit(chunk)))
+    for item in items:
+        pending.append((item, submit(item)))
         if len(pending) >= window:
-            yield _result(*pending.popleft())
+            yield _result(*pending.popleft(), describe)
     while pending:
-        yield _result(*pending.popleft())
+        yield _result(*pending.popleft(), describe)
 
 
-def _result(chunk, future) -> ChunkResult:
+def _result(item, future, describe: Callable):
     try:
         return future.result()
     except Exception as exc:
-        raise LogsError(f"a worker failed on {chunk.file}, games {chunk.first + 1}-{chunk.first + len(chunk.blocks)} "
-                        f"of the run: {type(exc).__name__}: {exc}") from exc
+        raise LogsError(f"a worker failed on {describe(item)}: {type(exc).__name__}: {exc}") from exc
+
+
+def _chunk_text(chunk) -> str:
+    return f"{chunk.file}, games {chunk.first + 1}-{chunk.first + len(chunk.blocks)} of the run"
+
+
+def done(result) -> Future:
+    """A Future already holding `result`: work done in this process, in in_order's stream."""
+    future = Future()
+    future.set_result(result)
+    return future
+
+
+def spawned_pool(workers: int) -> ProcessPoolExecutor:
+    """Local worker processes, spawned, not forked: a forked child would inherit numba's state
+    from a parent that may have run kernels already."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 @contextmanager
 def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None,
-             dask: "str | None" = None, value: bool = False) -> Iterator[Iterator[ChunkResult]]:
+             dask: "str | None" = None, value: bool = False, ruleset=None) -> Iterator[Iterator[ChunkResult]]:
     """The ChunkResult of every chunk, in order: on the Dask scheduler at address `dask`, or
     on `workers` local processes (default: every core; 1: in this process); the analysis as
-    work.analyse_chunk(chunk, fan_aware, value)."""
+    work.analyse_chunk(chunk, fan_aware, value, ruleset)."""
     if dask is not None:
         with _dask_client(dask) as client:
             window = CHUNKS_IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-            yield _in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, pure=False), chunks,
-                            window)
+            yield in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, ruleset, pure=False),
+                           chunks, window, _chunk_text)
         return
     workers = local_cores() if workers is None else workers
     if workers == 1:
-        yield (analyse_chunk(chunk, fan_aware, value) for chunk in chunks)
+        yield (analyse_chunk(chunk, fan_aware, value, ruleset) for chunk in chunks)
         return
-    # spawn, not fork: a forked child would inherit numba's state from a parent that may have
-    # run kernels already
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = spawned_pool(workers)
     try:
-        yield _in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value), chunks,
-                        CHUNKS_IN_FLIGHT_PER_WORKER * workers)
+        yield in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value, ruleset), chunks,
+                       CHUNKS_IN_FLIGHT_PER_WORKER * workers, _chunk_text)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

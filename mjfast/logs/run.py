@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from .sources import GAMES_PER_CHUNK, LogsError, chunks, count_games, log_files
+from .sources import GAMES_PER_CHUNK, LogsError, check_ruleset, chunks, count_games, log_files
 
 # What the `logs` extra brings, by import name.
 _EXTRA_MODULES = ("pyarrow", "matplotlib", "tqdm")
@@ -40,20 +40,23 @@ def _out_folder(out) -> Path:
 
 
 def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None" = None, fan_aware: bool = True,
-                 progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK, value: bool = False) -> dict:
+                 progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK, value: bool = False,
+                 ruleset: "str | None" = None) -> dict:
     """Analyse every game of the logs at `paths` (files or folders, plain or gzip) into the
     folder `out`: decisions.parquet/.csv, games.parquet/.csv, summary.json, report.md and its
     plots; with `value`, every discard is also ranked by the value ranking (mjfast.best_discards'
     default: milliseconds a discard, against microseconds for the rest). Runs on `workers` local
     processes (default: every core) or on the Dask scheduler
     at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
-    (default: when it is a terminal). Returns the summary (as written to summary.json).
-    Raises LogsError for bad input."""
+    (default: when it is a terminal). `ruleset`: a preset's name (mjfast.fan.RULESETS) to score
+    the wins and rank the discards under, instead of each log's server's rules. Returns the
+    summary (as written to summary.json). Raises LogsError for bad input."""
     if dask is not None and workers is not None:
         raise LogsError("--workers is for a local run: a Dask cluster brings its own workers")
     if workers is not None and workers < 1:
         raise LogsError(f"--workers must be 1 or more, got {workers}")
     files = log_files(paths)
+    check_ruleset(ruleset)
     _check_extras()
     from tqdm import tqdm
 
@@ -67,7 +70,7 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     summary = Summary(fan_aware, value)
     start = time.perf_counter()
     # a Dask scheduler is reached before any file is written
-    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value) as results, \
+    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value, ruleset) as results, \
             tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
         decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
         games = TableFiles(folder, "games", GAME_SCHEMA)

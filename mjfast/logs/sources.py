@@ -1,8 +1,9 @@
 """Which files to read, and their games cut into chunks: the unit of work sent to a worker.
 
 A chunk holds the raw lines of a few dozen games with their line numbers, so that the
-worker parses, replays and analyses them and reports a broken game by its file line; a
-Botzone JSON log (one match a file) is a chunk of its own, its text unparsed. The reading
+worker parses, replays and analyses them and reports a broken game by its file line; a JSON
+log is a chunk of its own: a Botzone match (its text unparsed) or a Tziakcha session (its
+hands' records, each replayed by the worker). The reading
 streams: one chunk is read at a time, whatever the size of the file.
 """
 
@@ -18,6 +19,7 @@ from ..errors import MjfastError
 from ..game.botzone_log import JSON_SUFFIXES, is_botzone_json, read_text
 from ..game.gamelog import open_log
 from ..game.logformat import game_blocks
+from ..game.reading import json_blocks
 
 # In a folder, the files read as logs (explicit paths are read whatever their name): the
 # text format's and Botzone's JSON match logs.
@@ -33,9 +35,9 @@ class LogsError(MjfastError):
 
 
 class Chunk(NamedTuple):
-    """`blocks`: the (line number, text) lines of consecutive games of `file`, or the one
-    botzone_log.BotzoneText of a JSON log; `first`: the position of the first of them among
-    all the games read."""
+    """`blocks`: the (line number, text) lines of consecutive games of `file`, or the games of
+    a JSON log not parsed yet (reading.json_blocks: a Botzone match's one, a Tziakcha session's
+    hands); `first`: the position of the first of them among all the games read."""
 
     file: str
     first: int
@@ -66,6 +68,14 @@ def log_files(paths) -> list[Path]:
     return files
 
 
+def check_ruleset(name: "str | None") -> None:
+    """LogsError unless `name` is None or a preset of mjfast.fan.RULESETS (a run's --ruleset)."""
+    from ..fan.ruleset import RULESETS
+
+    if name is not None and name not in RULESETS:
+        raise LogsError(f"--ruleset {name!r} is no preset; the presets are {', '.join(RULESETS)}")
+
+
 def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
     """The games of every file in order, `games_per_chunk` at a time (a chunk never spans two
     files). Raises LogsError for a file that cannot be read as text."""
@@ -75,8 +85,10 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
         blocks: list = []
         try:
             if is_botzone_json(path):
-                yield Chunk(name, first, [read_text(path)])
-                first += 1
+                log = read_text(path)
+                blocks = json_blocks(log.text, log.match_id)
+                yield Chunk(name, first, blocks)
+                first += len(blocks)
                 continue
             for block in game_blocks(path):
                 blocks.append(block)
@@ -98,8 +110,9 @@ def count_games(files) -> "int | None":
     total = 0
     try:
         for path in files:
-            if is_botzone_json(path):  # one match a file
-                total += 1
+            if is_botzone_json(path):  # a Botzone match, or a Tziakcha session's hands
+                log = read_text(path)
+                total += len(json_blocks(log.text, log.match_id))
                 continue
             with open_log(path) as f:
                 total += sum(1 for line in f if line[:6].lower() == "match ")

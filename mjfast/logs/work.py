@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..game.botzone_log import BotzoneText
 from ..game.gamelog import LogError
 from ..game.logformat import parse_block
 from .sources import Chunk
@@ -68,14 +67,17 @@ def _analyser(fan_aware: bool, value: bool):
     return analysers[fan_aware, value]
 
 
-def analyse_chunk(chunk: Chunk, fan_aware: bool = True, value: bool = False) -> ChunkResult:
-    """Parse, replay and analyse every game of the chunk; a game that does not read or
-    breaks a rule is rejected with its match id, line and reason, and the rest goes on."""
+def analyse_chunk(chunk: Chunk, fan_aware: bool = True, value: bool = False, ruleset=None) -> ChunkResult:
+    """Parse, replay and analyse every game of the chunk (its wins scored under `ruleset`, a
+    preset's name, when given, else under its log's server's rules); a game that does not read
+    or breaks a rule is rejected with its match id, line and reason, and the rest goes on."""
     analyser = _analyser(fan_aware, value)
     rejected = []
     for index, block in enumerate(chunk.blocks, chunk.first):
         try:
-            analyser.analyse(block.parse() if isinstance(block, BotzoneText) else parse_block(block), index)
+            # a text block is its lines; a JSON log's game (reading.json_blocks) parses itself
+            game = block.parse() if hasattr(block, "parse") else parse_block(block)
+            analyser.analyse(game.scored_under(ruleset), index)
         except LogError as exc:
             rejected.append(Rejected(index, chunk.file, exc.match_id, exc.line, exc.reason))
     decisions, games, match_ids, fans = analyser.take()

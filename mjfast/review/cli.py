@@ -16,16 +16,23 @@ def add_parser(subparsers) -> None:
                     "decision of the player (discards, claims, kongs, wins) against mjfast's ranked options: a "
                     "self-contained page to step through and the same data as JSON per game, and summary.json "
                     "(docs/review.md).")
-    review.add_argument("logs", nargs="+", metavar="LOG", help="log files or folders (plain or gzip)")
+    review.add_argument("logs", nargs="+", metavar="LOG",
+                        help="log files or folders (plain or gzip): Botzone's text or JSON logs, Tziakcha sessions")
     who = review.add_mutually_exclusive_group()
     who.add_argument("--player", type=int, choices=range(4), metavar="N", help="review seat N (0-3) only")
-    who.add_argument("--bot", metavar="NAME", help="review the seats of this bot (the names of Botzone JSON logs)")
+    who.add_argument("--bot", metavar="NAME",
+                     help="review the seats of this player (the names in Botzone JSON logs and Tziakcha records)")
     review.add_argument("--out", default="review", metavar="DIR", help="folder for the pages (default: review)")
     ranking = review.add_mutually_exclusive_group()
     ranking.add_argument("--fan-aware", action="store_true",
                          help="rank the discards in the fan-aware ranking (milliseconds a game) instead of by value "
                               "(the default: expected score, win probability and points lost; seconds a game)")
     ranking.add_argument("--value", action="store_true", help=argparse.SUPPRESS)  # the default; the older spelling
+    review.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="local worker processes (default: every core; 1: no worker process)")
+    from ..cli import add_ruleset_argument  # argparse only
+
+    add_ruleset_argument(review, of_the_log=True)
     review.set_defaults(run=run)
 
 
@@ -36,7 +43,8 @@ def run(args) -> int:
 
     start = time.perf_counter()
     try:
-        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=not args.fan_aware)
+        s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=not args.fan_aware,
+                        ruleset=args.ruleset, workers=args.workers)
     except LogsError as exc:
         print(f"mjfast review: {exc}", file=sys.stderr)
         return 2

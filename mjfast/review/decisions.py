@@ -198,6 +198,7 @@ class _Reviewer:
 
     def __init__(self, game: GameLog, players, value: bool):
         self.game, self.players = game, tuple(players)
+        self.rules = game.ruleset  # the wins and the advice are scored by the rules the game was played under
         self.value = value
         self.ranking = "expected-score" if value else "fan-aware"
         self.rows = logs_rows(game)
@@ -236,14 +237,14 @@ class _Reviewer:
         danger = table_danger(table, p, draws)
         in_order = best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
                                  prevalent_wind=table.prevalent_wind, flowers=seat.flowers, draws=draws,
-                                 ranking=self.ranking, drawn=table.drawn(p),
+                                 ranking=self.ranking, drawn=table.drawn(p), ruleset=self.rules,
                                  danger=danger if getattr(self.bot, "danger", False) else None)
         options = [option_figures(o) for o in annotated(in_order, danger)]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
         rank = next(i for i, o in enumerate(options) if o["choice"] == choice) + 1
-        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile) else []
+        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile, self.rules) else []
         self.plays[p] += 1
         row = self.rows.get(("discard", line, p))
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
@@ -252,14 +253,14 @@ class _Reviewer:
                               row, flags, rank)
 
     @staticmethod
-    def _wins_on_own_discard(table, p: int, tile: int) -> bool:
+    def _wins_on_own_discard(table, p: int, tile: int, ruleset) -> bool:
         from ..fan import score
 
         after = table.copy()
         after.play(p, tile)
         try:
             win = after.win_on_pending(p)
-            return score(win.hand, **win.conditions).meets_minimum
+            return score(win.hand, ruleset=ruleset, **win.conditions).meets_minimum
         except (IllegalAction, HandError):
             return False
 
@@ -283,7 +284,7 @@ class _Reviewer:
         seat = table.seats[p]
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
-        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers)
+        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers, ruleset=self.rules)
         draws = draws_left(table.own_draws_left(p))
         # the options' efficiency figures; their value figures are claim_options' (below)
         advice = dict(visible=visible, draws=draws, ranking="fan-aware", **conditions)
@@ -311,7 +312,7 @@ class _Reviewer:
         options[0].pop("tile")
         if "hu" in allowed:
             win = table.win(p, tile)
-            result = score(win.hand, **win.conditions)
+            result = score(win.hand, ruleset=self.rules, **win.conditions)
             options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
                             "points": result.points})
         for key, uses, meld in melds:
@@ -373,7 +374,7 @@ class _Reviewer:
             from ..fan import score
 
             win = table.win(p, drawn)
-            result = score(win.hand, **win.conditions)
+            result = score(win.hand, ruleset=self.rules, **win.conditions)
             taken = action.kind == "Hu"
             # playing on from a complete hand leaves it ready at best: a step further
             options = [{"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
@@ -439,11 +440,10 @@ def review_game(game: GameLog, players=None, file: str = "", value: bool = True)
     for d in reviewer.decisions:  # every value cell is in: the rows as `mjfast logs` writes them
         if d["logs"] is not None:
             d["logs"] = decode(DECISION_CELLS, d["logs"])
-    record = game.judge
-    names = list(record.names) if record is not None else [""] * 4
     return {
         "schema": SCHEMA, "match_id": game.match_id, "file": file, "prevalent_wind": game.prevalent_wind,
-        "wall": game.wall, "players": [{"seat": p, "name": names[p] or None} for p in range(4)],
+        "wall": game.wall, "ruleset": game.ruleset.name or "custom",
+        "players": [{"seat": p, "name": game.names[p] or None} for p in range(4)],
         "reviewed": list(players), "result": _result(game, check), "steps": steps,
         "decisions": reviewer.decisions,
     }
@@ -459,7 +459,8 @@ def _result(game: GameLog, check) -> dict:
     if check.win is not None:
         result.update(winner=check.win.winner, discarder=check.win.discarder, fan_total=check.fans.total,
                       fans=[{"name": f.name_cn, "name_en": f.name_en, "count": f.count, "total": f.total}
-                            for f in check.fans.fans])
+                            for f in check.fans.fans],
+                      logged_fans=check.fan_line_matches if game.fan_total is not None else None)
     elif kind == "foul":
         result["offender"] = game.actions[-1].player
     return result

@@ -249,16 +249,26 @@ def _accepts_line(d: dict) -> str:
             f'{mine}</p>')
 
 
+def _who(review: dict, p: int) -> str:
+    name = review["players"][p]["name"]
+    return f"player {p}" + (f" ({escape(name)})" if name else "")
+
+
+# What the log's own scorer wrote of the win, beside mjfast's fans (result.logged_fans).
+_LOGGED = {True: " · the log's fans are the same", False: " · the log's fans differ", None: ""}
+
+
 def _result(review: dict) -> str:
     r = review["result"]
     scores = " ".join(f"{p}: {s:+d}" for p, s in enumerate(r["scores"]))
     if r["kind"] == "win":
-        how = "self-drawn" if r["discarder"] is None else f"on player {r['discarder']}'s tile"
+        how = "self-drawn" if r["discarder"] is None else f"on {_who(review, r['discarder'])}'s tile"
         fans = " + ".join(f"{escape(f['name'])} {f['total']}" for f in r["fans"])
-        return f"player {r['winner']} wins {how}, {r['fan_total']} fans ({fans}); scores {scores}"
+        return (f"{_who(review, r['winner'])} wins {how}, {r['fan_total']} fans ({fans})"
+                f"{_LOGGED[r.get('logged_fans')]}; scores {scores}")
     if r["kind"] == "draw":
         return f"exhaustive draw; scores {scores}"
-    return f"player {r.get('offender')} fouls; scores {scores}"
+    return f"{_who(review, r.get('offender'))} fouls; scores {scores}"
 
 
 def _summary_rows(summaries: dict) -> str:
@@ -352,8 +362,9 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
         f'<title>mjfast review: {escape(review["match_id"])}</title><style>{_STYLE}</style>'
         f'<noscript><style>{_NOSCRIPT_STYLE}</style></noscript></head><body>'
         f'<header><h1>mjfast review: {escape(review["match_id"])}</h1>'
-        f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · wall {review["wall"]}'
-        f'{" · " + names if names else ""}</div><div>{_result(review)}</div>{table}</header>{overview}'
+        f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · '
+        f'wall {review["wall"]} · rules {escape(review["ruleset"])}{" · " + names if names else ""}</div>'
+        f'<div>{_result(review)}</div>{table}</header>{overview}'
         '<nav><button id="first" title="Home">&#xAB; first</button><button id="back" title="left arrow">&#x25C0; back'
         '</button><button id="forward" title="right arrow">forward &#x25B6;</button><button id="last" title="End">'
         'last &#xBB;</button><button id="previous-decision" title="up arrow">&#x25B2; decision</button>'

@@ -101,7 +101,7 @@ def _fan_conditions(params: dict, names) -> dict:
 
 
 def op_waits(params: dict) -> dict:
-    _take(params, {"hand": HAND, "visible": HAND, "fans": (bool,), **_CONDITIONS})
+    _take(params, {"hand": HAND, "visible": HAND, "fans": (bool,), **_CONDITIONS, **RULESET})
     import mjfast
 
     hand, visible = _hand(params), params.get("visible")
@@ -110,14 +110,14 @@ def op_waits(params: dict) -> dict:
     if params.get("fans"):
         from ..fan import winning_tiles
 
-        wins = winning_tiles(hand, **_fan_conditions(params, _CONDITIONS))
+        wins = winning_tiles(hand, ruleset=_ruleset(params.get("ruleset")), **_fan_conditions(params, _CONDITIONS))
         result["fans"] = [{"tile": tile, "total": r.total, "points": r.points, "meets_minimum": r.meets_minimum}
                           for tile, r in wins.items()]
     return result
 
 
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
-           draws=None, drawn=None, budget_ms=None, opponents=None) -> dict:
+           draws=None, drawn=None, budget_ms=None, opponents=None, ruleset=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form), the model that ranked
     the discards (mjfast.advice.budget.MODELS), each opponent's chance of being ready when
     `opponents` are given (mjfast.advice.danger.Opponent), and every discard. A hand waiting to draw
@@ -130,7 +130,7 @@ def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan
     danger = _danger(hand, visible, opponents, prevalent_wind, draws)
     options = mjfast.best_discards(hand, visible=visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind,
                                    flowers=flowers, fan_aware=fan_aware, ranking=ranking, draws=draws, drawn=drawn,
-                                   budget_ms=budget_ms, danger=danger)
+                                   budget_ms=budget_ms, danger=danger, ruleset=ruleset)
     by_form = mjfast.shanten_by_form(hand)
     result = {
         "hand": hand.to_compact(),
@@ -205,9 +205,9 @@ _VALUE = {"ranking": (str,), "draws": (int,), "budget_ms": (int, float)}
 
 def op_advise(params: dict) -> dict:
     _take(params, {"hand": HAND, "visible": HAND, "fan_aware": (bool,), "drawn": (str, int), "opponents": (list,),
-                   **_WINDS, **_VALUE})
+                   **_WINDS, **_VALUE, **RULESET})
     return advice(_hand(params), params.get("visible"), fan_aware=params.get("fan_aware", True),
-                  opponents=opponents_param(params.get("opponents")),
+                  opponents=opponents_param(params.get("opponents")), ruleset=_ruleset(params.get("ruleset")),
                   **_fan_conditions(params, (*_WINDS, *_VALUE, "drawn")))
 
 
@@ -249,7 +249,7 @@ def claim(hand, tile, offered_by, visible=None, last_discard=False, opponents=No
 
 def op_claim(params: dict) -> dict:
     _take(params, {"hand": HAND, "tile": (str, int), "from": (str, int), "visible": HAND, "last_discard": (bool,),
-                   "opponents": (list,), **_WINDS, **_VALUE}, ("hand", "tile", "from"))
+                   "opponents": (list,), **_WINDS, **_VALUE, **RULESET}, ("hand", "tile", "from"))
     offered_by = _OFFERED_BY.get(params["from"])
     if offered_by is None:
         raise RequestError("bad_param", f"'from' is who discarded the tile: left, across or right (or 1-3), "
@@ -258,7 +258,7 @@ def op_claim(params: dict) -> dict:
 
     return claim(_hand(params), tile_name(params["tile"]), offered_by, params.get("visible"),
                  params.get("last_discard", False), opponents_param(params.get("opponents")),
-                 **_fan_conditions(params, (*_WINDS, *_VALUE)))
+                 ruleset=_ruleset(params.get("ruleset")), **_fan_conditions(params, (*_WINDS, *_VALUE)))
 
 
 def fan_rows(result) -> list:
@@ -266,40 +266,48 @@ def fan_rows(result) -> list:
 
 
 def _ruleset(value):
-    """The Ruleset a request names: "judge" or "strict_1998", or an object of Ruleset fields
-    (the switches true or false, "minimum" a number; the others keep the judge's value)."""
-    from ..fan.ruleset import Ruleset
+    """The Ruleset a request names: a preset's name (mjfast.fan.RULESETS: judge, tziakcha,
+    wmo2014, strict_1998), or an object of Ruleset fields (the switches true or false, "minimum"
+    a number; the others keep the judge's value); None when it names none."""
+    from ..errors import HandError
+    from ..fan.ruleset import RULESETS, Ruleset
 
-    if value is None or value == "judge":
+    if value is None:
         return None
-    if value == "strict_1998":
-        return Ruleset.strict_1998()
     if isinstance(value, str):
-        raise RequestError("bad_param", f"parameter 'ruleset' must be \"judge\", \"strict_1998\" or an object of "
-                                        f"switches, got {value!r}")
+        if value not in RULESETS:
+            raise RequestError("bad_param", f"parameter 'ruleset' must be a preset ({', '.join(RULESETS)}) or an "
+                                            f"object of switches, got {value!r}")
+        return RULESETS[value]
     fields = {name: (int,) if name == "minimum" else (bool,) for name in Ruleset.__dataclass_fields__}
     unknown = sorted(set(value) - set(fields))
     if unknown:
         raise RequestError("bad_param",
                            f"unknown ruleset field(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
-    return Ruleset(**_take({k: v for k, v in value.items() if v is not None}, fields, ()))
+    try:
+        return Ruleset(**_take({k: v for k, v in value.items() if v is not None}, fields, ()))
+    except HandError as exc:  # switches that contradict each other
+        raise RequestError("bad_param", f"parameter 'ruleset': {exc}") from None
 
 
 def _scored(params: dict):
-    from ..fan import score
+    from ..fan import score, score_best_tile
 
-    return score(_hand(params), ruleset=_ruleset(params.get("ruleset")), **_fan_conditions(params, _CONDITIONS))
+    scorer = score_best_tile if params.get("best_tile") else score
+    return scorer(_hand(params), ruleset=_ruleset(params.get("ruleset")), **_fan_conditions(params, _CONDITIONS))
 
 
-_SCORING = {**_CONDITIONS, "ruleset": (str, dict)}
+RULESET = {"ruleset": (str, dict)}
+_SCORING = {**_CONDITIONS, **RULESET, "best_tile": (bool,)}
 
 
 def op_score(params: dict) -> dict:
     _take(params, {"hand": HAND, **_SCORING})
     result = _scored(params)
     return {"total": result.total, "points": result.points, "meets_minimum": result.meets_minimum,
-            "fans": fan_rows(result), "self_drawn": result.self_drawn, "last_copy": result.last_copy,
-            "kong": result.kong, "last_tile": result.last_tile}
+            "fans": fan_rows(result), "win_tile": result.win_tile, "self_drawn": result.self_drawn,
+            "last_copy": result.last_copy, "kong": result.kong, "last_tile": result.last_tile,
+            "ruleset": result.ruleset.name}
 
 
 def op_settle(params: dict) -> dict:
@@ -315,25 +323,23 @@ def _bad_log(match_id: str, line: int, reason: str) -> RequestError:
 
 
 def _log_games(text: str) -> list:
-    """The games of a log's text (GameLog or BrokenGame each): Botzone's JSON (either shape)
-    or the text format."""
-    from ..game import LogError, read_botzone, read_games
+    """The games of a log's text (GameLog or BrokenGame each): Botzone's JSON (either shape), a
+    Tziakcha session, or the text format."""
+    from ..game import read_games
+    from ..game.botzone_log import JSON_BLANK
+    from ..game.reading import json_blocks, parsed
 
-    if text.lstrip("\ufeff \t\r\n")[:1] in ("[", "{"):
-        import io
-
-        try:
-            return [read_botzone(io.StringIO(text), "web")]
-        except LogError as exc:
-            raise _bad_log(exc.match_id, exc.line, exc.reason) from None
+    if text.lstrip(JSON_BLANK)[:1] in ("[", "{"):
+        return [parsed(block) for block in json_blocks(text, "web")]
     games = list(read_games(text.splitlines()))
     if not games:
-        raise RequestError("bad_log", "no game in the log: Botzone's JSON match log or the Botzone / PKU text format")
+        raise RequestError("bad_log", "no game in the log: Botzone's JSON match log, a Tziakcha session or the "
+                                      "Botzone / PKU text format")
     return games
 
 
 def op_review(params: dict) -> dict:
-    _take(params, {"log": (str,), "game": (int,), "player": (int,), "value": (bool,)}, ("log",))
+    _take(params, {"log": (str,), "game": (int,), "player": (int,), "value": (bool,), **RULESET}, ("log",))
     from ..game import BrokenGame, LogError
     from ..review import render_page, review_game
     from ..review.run import game_summaries
@@ -350,7 +356,7 @@ def op_review(params: dict) -> dict:
         raise RequestError("bad_param", f"'player' is a seat 0-3, got {player}")
     seats = (0, 1, 2, 3) if player is None else (player,)
     try:
-        review = review_game(game, seats, value=params.get("value", True))
+        review = review_game(game.scored_under(_ruleset(params.get("ruleset"))), seats, value=params.get("value", True))
     except LogError as exc:
         raise _bad_log(exc.match_id, exc.line, exc.reason) from None
     summaries = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}

@@ -1,7 +1,8 @@
-// The fan calculator: a winning hand of 14 tiles (its winning tile chosen), the win
-// conditions, winds, flowers and the ruleset; its fans in Chinese and English with their
-// points, the total, whether it meets the minimum, and the settlement of the four seats. A
-// hand of 13 shows what each of its waits would score.
+// The fan calculator: a winning hand of 14 tiles (its winning tile chosen, or the best of its
+// tiles), the win conditions, winds, flowers and the ruleset (a rulebook's preset, or switches
+// one by one); its fans in Chinese and English with their points, the total, whether it meets
+// the minimum, and the settlement of the four seats. A hand of 13 shows what each of its waits
+// would score.
 
 import { ask } from "./service.js";
 import { HandEditor } from "./editor.js";
@@ -11,20 +12,25 @@ import { $, element } from "./dom.js";
 
 const WINDS = "ESWN";
 const FLAGS = { self_drawn: "calc-self-drawn", last_copy: "calc-last-copy", kong: "calc-kong", last_tile: "calc-last-tile" };
-// mjfast.fan.Ruleset: the reference judge's choices, and the strict 1998 reading's
+// mjfast.fan.Ruleset: the reference judge's choices, and the rulebooks' presets (mjfast.fan.RULESETS)
 const JUDGE = {
-  mixed_kongs_five: true, knitted_body_waits: true, concealed_forms_fully_concealed: false, formal_waits: true,
-  seven_pairs_tile_fans: true, voided_suit_with_big_fans: true, all_terminals_triple_pung: true,
+  mixed_kongs_five: true, mixed_kongs_six: false, knitted_body_waits: true, wait_in_last_set: false,
+  concealed_forms_fully_concealed: false, formal_waits: true, seven_pairs_tile_fans: true,
+  voided_suit_with_big_fans: true, all_terminals_triple_pung: true,
 };
 const PRESETS = {
   judge: JUDGE,
+  tziakcha: { ...JUDGE, knitted_body_waits: false, wait_in_last_set: true },
+  wmo2014: { ...JUDGE, mixed_kongs_five: false, mixed_kongs_six: true, concealed_forms_fully_concealed: true },
   strict_1998: { ...JUDGE, seven_pairs_tile_fans: false, voided_suit_with_big_fans: false, all_terminals_triple_pung: false },
 };
+const BEST = "best"; // the winning tile's choice that scores the hand with the best of its tiles
 
 export class CalculatorView {
   constructor(app) {
     this.app = app;
     this.asked = 0;
+    this.bestTile = false;
     this.editor = new HandEditor($("calc-editor"), {
       name: "calc", goKey: "score", dealSize: 0, onChange: () => this.changed(),
     });
@@ -34,7 +40,7 @@ export class CalculatorView {
     for (const id of [...Object.values(FLAGS), "calc-seat", "calc-wind", "calc-flowers", "calc-from", "calc-minimum"]) {
       $(id).addEventListener("change", () => this.changed());
     }
-    $("calc-win").addEventListener("change", () => this.setWinningTile(Number($("calc-win").value)));
+    $("calc-win").addEventListener("change", () => this.setWinningTile($("calc-win").value));
     $("calc-preset").addEventListener("change", () => this.usePreset($("calc-preset").value));
   }
 
@@ -67,7 +73,7 @@ export class CalculatorView {
 
   fillPresets() {
     const preset = $("calc-preset");
-    preset.replaceChildren(...["judge", "strict_1998", "custom"].map((key) => new Option(t(`preset_${key}`), key)));
+    preset.replaceChildren(...[...Object.keys(PRESETS), "custom"].map((key) => new Option(t(`preset_${key}`), key)));
     preset.value = this.presetName();
     $("calc-rules-name").textContent = t(`preset_${this.presetName()}`);
   }
@@ -109,6 +115,7 @@ export class CalculatorView {
                      flowers: Number($("calc-flowers").value) || "" };
     for (const [name, id] of Object.entries(FLAGS)) params[name] = $(id).checked ? "1" : "";
     params.from = $("calc-self-drawn").checked || $("calc-from").value === "1" ? "" : $("calc-from").value;
+    params.best = this.bestTile ? "1" : "";
     for (const [name, value] of Object.entries(this.rulesetChanges())) params[name] = typeof value === "boolean" ? Number(value) : value;
     return params;
   }
@@ -123,6 +130,7 @@ export class CalculatorView {
       $(`rule-${name}`).checked = name in params ? params[name] === "1" : JUDGE[name];
     }
     $("calc-minimum").value = /^\d+$/.test(params.minimum || "") ? params.minimum : "8";
+    this.bestTile = params.best === "1";
     if (params.hand) {
       this.editor.input.value = params.hand;
       await this.editor.commitText();
@@ -131,7 +139,14 @@ export class CalculatorView {
 
   // --- asking and showing ---------------------------------------------------------------
 
-  setWinningTile(tile) {
+  // `choice`: a tile's id, or BEST (the hand scored with the best of its tiles)
+  setWinningTile(choice) {
+    this.bestTile = choice === BEST;
+    if (this.bestTile) {
+      this.changed();
+      return;
+    }
+    const tile = Number(choice);
     const standing = [...this.hand.standing];
     const at = standing.lastIndexOf(tile);
     if (at < 0) return;
@@ -144,9 +159,9 @@ export class CalculatorView {
   renderWinningTile() {
     const select = $("calc-win");
     const kinds = [...new Set(this.hand.standing)].sort((a, b) => a - b);
-    select.replaceChildren(...kinds.map((tile) => new Option(tileTitle(tile), String(tile))));
+    select.replaceChildren(new Option(t("best_tile"), BEST), ...kinds.map((tile) => new Option(tileTitle(tile), String(tile))));
     const drawn = tileCount(this.hand) === 14;
-    if (drawn) select.value = String(this.hand.standing.at(-1));
+    if (drawn) select.value = this.bestTile ? BEST : String(this.hand.standing.at(-1));
     select.disabled = !drawn;
   }
 
@@ -187,7 +202,7 @@ export class CalculatorView {
         if (asked === this.asked) this.showWaits(waits);
         return;
       }
-      const scored = await ask("score", { hand, ...this.conditions() });
+      const scored = await ask("score", { hand, ...this.conditions(), ...(this.bestTile ? { best_tile: true } : {}) });
       if (asked !== this.asked) return;
       this.showScore(scored);
       await this.settle(hand, asked);
@@ -227,7 +242,7 @@ export class CalculatorView {
       element("span", scored.meets_minimum ? "enough" : "short", t(scored.meets_minimum ? "meets" : "below", { min: minimum })),
     );
     summary.dataset.total = String(scored.total);
-    const notes = [];
+    const notes = this.bestTile ? [t("best_tile_scored", { tile: tileTitle(tileId(scored.win_tile)) })] : [];
     for (const [name, id] of Object.entries(FLAGS)) {
       if ($(id).checked && !scored[name]) notes.push(t("not_scored", { what: t(name) }));
     }
@@ -259,7 +274,7 @@ export class CalculatorView {
     const winner = WINDS.indexOf($("calc-seat").value);
     const selfDrawn = $("calc-self-drawn").checked;
     const discarder = selfDrawn ? null : (winner + [0, 3, 2, 1][Number($("calc-from").value)]) % 4;
-    const params = { hand, ...this.conditions(), winner };
+    const params = { hand, ...this.conditions(), winner, ...(this.bestTile ? { best_tile: true } : {}) };
     if (discarder !== null) params.discarder = discarder;
     $("calc-settle-title").hidden = false;
     try {
