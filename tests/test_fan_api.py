@@ -291,3 +291,11 @@ def test_package_loads_its_python_layer_on_first_use():
         import mjfast.fan
 
         _ = mjfast.fan.scores
+
+
+def test_each_fan_constant_is_its_id():
+    """names.py declares the fans' constants one by one (so that tools see them): in the table's
+    order, each the id of the fan of its row."""
+    from mjfast.fan import names
+
+    assert [getattr(names, row[0]) for row in names._FANS] == list(range(N_FANS))
