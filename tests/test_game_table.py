@@ -54,18 +54,28 @@ def _agents(*bots):
     return [InProcessAgent(bot) for bot in bots]
 
 
+# Seeds whose games between four MjfastBots cover every line of mjfast.game, mjfast.bots and
+# mjfast.advice that the 80 games of seeds 0-59 (duplicate wall) and 100-119 (shared) cover,
+# as coverage.py measured them (2,253 lines either way), in an eighth of the time: wins, a
+# drawn game (55), contested claims with an Ignore clause (11, 105), kongs, flowers.
+DUPLICATE_SEEDS = (0, 1, 2, 3, 4, 5, 11, 55)
+SHARED_SEEDS = (100, 105)
+
+
 def test_mjfast_bots_play_sound_games_on_both_walls():
     agents = _agents(*(MjfastBot() for _ in range(4)))
-    kinds = set()
-    for result in play_games(agents, range(60)):
+    kinds, ignored = set(), 0
+    for result in play_games(agents, DUPLICATE_SEEDS):
         assert_sound(result)
         kinds.add(result.outcome.kind)
+        ignored += sum(bool(action.ignored) for action in result.log.actions)
     shared = _agents(*(MjfastBot(wall="shared") for _ in range(4)))
     flowers = 0
-    for result in play_games(shared, range(100, 120), wall="shared"):
+    for result in play_games(shared, SHARED_SEEDS, wall="shared"):
         assert_sound(result)
         flowers += sum(seat.flowers for seat in result.table.seats)
-    assert "win" in kinds and flowers > 0
+        ignored += sum(bool(action.ignored) for action in result.log.actions)
+    assert {"win", "draw"} <= kinds and flowers > 0 and ignored >= 2
 
 
 @pytest.mark.parametrize("wall", ["duplicate", "shared"])
