@@ -221,6 +221,7 @@ class Hand:
     """34 counts of the tiles in the melds (uint8, read-only)."""
     melds: "tuple[Meld, ...]"
     last_tile: "int | None"
+    _n_standing: int
 
     def __init__(self, counts, melds=(), last_tile=None) -> None:
         counts = count_array(counts)  # a checked copy: no cast may wrap -1 into 255
@@ -487,8 +488,8 @@ def _parse_any(hand, melds: Iterable) -> Hand:
         return Hand(counts, all_melds, ids[-1] if ids else None)
     if isinstance(hand, (bytes, bytearray, memoryview)):
         raise HandError(f"a hand must be a str, a 34-count array or a list of tiles, not {type(hand).__name__}")
-    counts, ids = read_tiles(hand)
-    return Hand(counts, extra, ids[-1] if ids else None)
+    read, order = read_tiles(hand)
+    return Hand(read, extra, order[-1] if order else None)
 
 
 def _compact_hand(text: str) -> "Hand | None":

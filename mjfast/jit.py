@@ -256,9 +256,9 @@ def _install_link_only() -> None:
             or not hasattr(JITCPUCodegen, "set_env"):
         return
     if not getattr(CPUCodeLibrary.finalize, "links_only", False):
-        CPUCodeLibrary.finalize = _link_only_finalize(CPUCodeLibrary.finalize)
+        CPUCodeLibrary.finalize = _link_only_finalize(CPUCodeLibrary.finalize)  # type: ignore[method-assign]
     if not getattr(JITCPUCodegen.set_env, "links_only", False):
-        JITCPUCodegen.set_env = _set_env_if_emitted(JITCPUCodegen.set_env)
+        JITCPUCodegen.set_env = _set_env_if_emitted(JITCPUCodegen.set_env)  # type: ignore[method-assign]
 
 
 # numba's IR inlining, made linear. At every call site of an inline="always" kernel numba runs
@@ -339,8 +339,10 @@ def _install_linear_inlining() -> None:
             or "__deepcopy__" in vars(ir.Scope):
         return
     if not getattr(InlineWorker.inline_ir, "linear", False):
-        InlineWorker.inline_ir = _inline_sharing_scopes(InlineWorker.inline_ir, ir.Scope)
-        InlineWorker.inline_function = _inline_from_built_ir(InlineWorker.inline_function)
+        InlineWorker.inline_ir = _inline_sharing_scopes(  # type: ignore[method-assign]
+            InlineWorker.inline_ir, ir.Scope)
+        InlineWorker.inline_function = _inline_from_built_ir(  # type: ignore[method-assign]
+            InlineWorker.inline_function)
 
 
 # --- arrays without reference counts -----------------------------------------------------------
@@ -570,7 +572,8 @@ def _install_loader() -> None:
     if (not getattr(Cache.load_overload, "loads_own_without_refresh", False)
             and hasattr(Cache, "_guard_against_spurious_io_errors") and hasattr(Cache, "_load_overload")
             and hasattr(rtsys, "initialize")):
-        Cache.load_overload = _load_own_without_refresh(Cache.load_overload, rtsys.initialize)
+        Cache.load_overload = _load_own_without_refresh(  # type: ignore[method-assign]
+            Cache.load_overload, rtsys.initialize)
 
 
 class CompileNotice:
@@ -699,7 +702,7 @@ def _install_copy_locator(copy: Path) -> None:
                                                                          list):
         return
 
-    class ShippedCopyLocator(mixin, locator):
+    class ShippedCopyLocator(mixin, locator):  # type: ignore[valid-type,misc]  # numba's classes, found at run time
         def __init__(self, py_func, py_file):
             self._py_file = py_file
             self._lineno = py_func.__code__.co_firstlineno

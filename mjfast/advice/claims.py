@@ -111,8 +111,8 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
     after_pass[t] += 1
     value = ranking != "fan-aware"
     # (action, meld, the hand after it, its 14-tile query or None, its value graph)
-    choices = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model, danger=danger,
-                                                **conditions) if value else None)]
+    choices: list[tuple] = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model,
+                                                              danger=danger, **conditions) if value else None)]
     for meld, used in ([] if last_discard else _claims(h, t, offered_by)):
         after = Hand(standing_less(h, used), h.melds + (meld,))
         if meld.kind == KONG:  # the replacement draw is the round's draw
@@ -148,7 +148,8 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
 def _fan_aware(h: Hand, choices: list) -> list[ClaimOption]:
     """The options other than a win in the fan-aware order (see the module doc)."""
     before = shanten(h)
-    ahead, behind = [], []
+    ahead: list[tuple] = []
+    behind: list[tuple] = []
     for action, meld, after, query, _ in choices:
         if action == "pass":
             continue

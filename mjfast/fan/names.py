@@ -29,7 +29,7 @@ class FanInfo:
 
 
 # (constant name, Chinese, English, points, aliases)
-_FANS = (
+_FANS: "tuple[tuple, ...]" = (
     ("BIG_FOUR_WINDS", "大四喜", "Big Four Winds", 88),
     ("BIG_THREE_DRAGONS", "大三元", "Big Three Dragons", 88),
     ("ALL_GREEN", "绿一色", "All Green", 88),

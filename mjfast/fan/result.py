@@ -22,7 +22,7 @@ class Fan(NamedTuple):
     name_cn: str
     name_en: str
     points: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, which it hides: the public name
     id: int
 
     @property
@@ -58,14 +58,14 @@ def fans_of_summary(summary) -> tuple[Fan, ...]:
         fans = _DECODED.get(first)
         if fans is not None:
             return fans
-    fans = []
+    found = []
     for word in summary[2:]:
         while word:
-            fans.append(_BY_ENTRY[word & _ENTRY_MASK])
+            found.append(_BY_ENTRY[word & _ENTRY_MASK])
             word >>= FAN_BITS
-        if len(fans) % FANS_PER_WORD:
+        if len(found) % FANS_PER_WORD:
             break
-    fans = tuple(fans)
+    fans = tuple(found)
     if summary[3] == 0:
         if len(_DECODED) >= _DECODED_MAX:
             _DECODED.clear()
@@ -83,6 +83,7 @@ class FanResult:
     """
 
     __slots__ = ("_summary", "_hand", "ruleset", "_fans")
+    _fans: "tuple[Fan, ...] | None"
 
     def __init__(self, summary: tuple, hand: Hand, ruleset: Ruleset):
         # summary: the kernel's (see kernel.SUMMARY_LEN); its second value says what was

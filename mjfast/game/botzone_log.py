@@ -201,14 +201,17 @@ class _Reader:
         self.wind: "int | None" = None
         self.deals: list = []
         self.deal_entry = -1
-        self.dealt_counts = None
+        self.dealt_counts: "tuple | None" = None
         self.actions: list[Action] = []
         self.lines: list[int] = []
         self.points: list = []
         self.responses: dict = {}
         self.pending: "tuple[int, int] | None" = None  # (giver, tile) open to claims
         self.drawn: "tuple[int, int] | None" = None  # (player, tile) just drawn
-        self.fan_total, self.fans, self.huang, self.scores = None, (), False, None
+        self.fan_total: "int | None" = None
+        self.fans: "tuple[tuple[str, int], ...]" = ()
+        self.huang = False
+        self.scores: "tuple | None" = None
         self.walltiles: "int | None" = None
 
     def fail(self, entry: int, reason: str) -> LogError:

@@ -9,12 +9,15 @@ import gzip
 import io
 import os
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from ..errors import GameError
 from ..fan.ruleset import JUDGE, Ruleset, ruleset_of
 from .state import DUPLICATE
 from .tokens import TOKEN_ID
+
+if TYPE_CHECKING:  # botzone_log imports this module
+    from .botzone_log import JudgeRecord
 
 ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
@@ -67,7 +70,7 @@ class GameLog:
     wall: str = DUPLICATE
     line: int = field(default=0, compare=False)
     action_lines: tuple = field(default=(), compare=False)
-    judge: object = field(default=None, compare=False)
+    judge: "JudgeRecord | None" = field(default=None, compare=False)
     names: tuple = field(default=("",) * 4, compare=False)
     ruleset: Ruleset = JUDGE
 

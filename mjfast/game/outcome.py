@@ -13,9 +13,13 @@ convention, written in the log as `Player <i> Invalid`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import HandError
 from .state import IllegalAction, WinContext
+
+if TYPE_CHECKING:  # the fan kernels load on first use
+    from ..fan.result import FanResult
 
 FOUL_PENALTY = 10
 
@@ -57,6 +61,6 @@ class Outcome:
     kind: str
     scores: tuple
     win: "WinContext | None" = None
-    fans: object = None
+    fans: "FanResult | None" = None
     offender: "int | None" = None
     reason: str = ""

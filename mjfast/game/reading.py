@@ -26,7 +26,7 @@ def json_blocks(text: str, name: str) -> "list[BotzoneText | TziakchaHand]":
         except ValueError:
             data = None  # Botzone's reader says what is wrong with it
         if is_tziakcha(data):
-            return session_hands(data, name)
+            return list(session_hands(data, name))
     return [BotzoneText(name, text)]
 
 
@@ -47,8 +47,8 @@ def read_games(source) -> Iterator["GameLog | BrokenGame"]:
     if isinstance(source, (str, os.PathLike)):
         if is_botzone_json(source):
             log = read_text(source)
-            for block in json_blocks(log.text, log.match_id):
-                yield parsed(block)
+            for json_block in json_blocks(log.text, log.match_id):
+                yield parsed(json_block)
             return
     for block in game_blocks(source):
         try:

@@ -24,7 +24,7 @@ GameCheck, it does not break the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import Iterator, NamedTuple, Sequence
 
 from .gamelog import Action, GameLog, LogError
 from .judge import JudgeCheck
@@ -80,6 +80,7 @@ class Replay:
             return
         game, table = self.game, self.table
         record = game.judge
+        deal_lines: "Sequence[int]"
         if record is None:
             deal_lines = range(game.line + 2 + (game.wall != DUPLICATE), game.line + 6 + (game.wall != DUPLICATE))
         else:

@@ -128,9 +128,9 @@ class _Hand:
         # first place left) or the back (the last stack of two with a tile left, its top first)
         self.taken = bytearray([1]) * (HAND_SIZE * 4 + 1) + bytearray(SHARED_WALL - HAND_SIZE * 4 - 1)
         self.front, self.back = HAND_SIZE * 4 + 1, SHARED_WALL - 2
-        self.hands = [[] for _ in range(4)]
-        self.flowers = [[] for _ in range(4)]
-        self.melds = [[] for _ in range(4)]
+        self.hands: list[list[int]] = [[] for _ in range(4)]
+        self.flowers: list[list[int]] = [[] for _ in range(4)]
+        self.melds: list[list] = [[] for _ in range(4)]
         self.actions: list[Action] = []
         self.lines: list[int] = []
         self.deals: "list | None" = None
@@ -381,7 +381,7 @@ class _Hand:
         if fans == 0:
             raise self.fail(f"seat {seat} declares a win of no fans (错和), which the replay does not model")
         if self.drawn is not None and self.drawn[0] == seat:
-            tile, discarder, ignored = self.drawn[1], None, ()
+            tile, discarder, ignored = self.drawn[1], None, []
         elif self.pending is not None and self.pending[0] != seat:
             tile, discarder = self.pending[1], self.pending[0]
             self.hands[seat].append(tile)
@@ -442,7 +442,8 @@ class _Hand:
             raise self.fail(f"the server's hand of seat {seat} {standing} is not the hand replayed")
         if server["f"] != declared:
             raise self.fail(f"the win declares {declared} fans but the fan table totals {server['f']}")
-        fans, points = {}, 0
+        fans: dict = {}
+        points = 0
         try:
             for index, value in server["t"].items():  # value: the fan's points | (count - 1) << 8
                 name = server_fan(int(index))

@@ -35,7 +35,8 @@ class DuplicateWalls:
 
     def deal(self, player: int) -> list[int]:
         """The 13 tiles of `player`, then the flowers taken among them."""
-        standing, flowers = [], []
+        standing: list[int] = []
+        flowers: list[int] = []
         while len(standing) < HAND_SIZE:
             tile = self.draw(player)
             (flowers if is_flower(tile) else standing).append(tile)

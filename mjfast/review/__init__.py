@@ -16,7 +16,7 @@ from ..lazy import lazy_attributes
 
 # Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
 # mjfast.review.cli) and must not pay for numba and the analysis.
-_LOADED_LATER = {"decisions": ("review_game",), "page": ("render_page",), "run": ("review_logs",),
-                 "summary": ("Summary",)}
+_LOADED_LATER: "dict[str, tuple[str, ...]]" = {"decisions": ("review_game",), "page": ("render_page",),
+                                               "run": ("review_logs",), "summary": ("Summary",)}
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 __all__ = [name for names in _LOADED_LATER.values() for name in names]

@@ -297,7 +297,7 @@ class _Reviewer:
             for middle in table.chow_middles(p):
                 uses = {t: 1 for t in (middle - 1, middle, middle + 1) if t != tile}
                 melds.append((f"chi {TILE_NAMES[middle]}", uses, Meld(CHOW, middle - 1, tile - middle + 2)))
-        valued = {}  # review option -> claim_options' option, by value
+        valued: dict = {}  # review option -> claim_options' option, by value
         if self.value:
             keys = {"win": "hu", "pass": "pass", "kong": "gang", "pung": "peng"}
             keys.update({str(meld): key for key, _, meld in melds})
@@ -317,19 +317,19 @@ class _Reviewer:
                             "points": result.points})
         for key, uses, meld in melds:
             after_claim = best_discards(Hand(standing_less(hand, uses), hand.melds + (meld,)), **advice)
-            after = valued[key].discard if key in valued else after_claim[0].tile  # the value ranking's discard
-            best = option_figures(next(o for o in after_claim if o.tile == after))
+            discard = valued[key].discard if key in valued else after_claim[0].tile  # the value ranking's
+            best = option_figures(next(o for o in after_claim if o.tile == discard))
             best["discard"] = best.pop("tile")
             options.append(dict(best, choice=key))
         if "gang" in allowed:
             after = Hand(standing_less(hand, {tile: 3}), hand.melds + (Meld(KONG, tile, offer),))
             options.append({"choice": "gang", "shanten": shanten_of(after),
                             "acceptance": acceptance_of(after, visible)})
-        for o in options:
-            if o["choice"] in valued:
-                figures = valued[o["choice"]]
-                o.update(win_probability=round(figures.win_probability, 4),
-                         expected_score=round(figures.expected_score, 4))
+        for figures in options:
+            if figures["choice"] in valued:
+                claim = valued[figures["choice"]]
+                figures.update(win_probability=round(claim.win_probability, 4),
+                               expected_score=round(claim.expected_score, 4))
         choice = self._claimed(action, p, cells)
         if self.value:  # the value ranking's first
             mjfast = next(iter(valued))

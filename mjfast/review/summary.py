@@ -103,7 +103,7 @@ class Summary:
         self.kinds: dict = {}
         self.turns: dict = {}
         self.shanten: dict = {}
-        self.flags = Counter()
+        self.flags: Counter = Counter()
         self._costliest: list = []  # a heap of (cost key, order, decision in short)
         self._order = 0
 

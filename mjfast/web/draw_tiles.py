@@ -32,7 +32,7 @@ DOTS = {
     9: (7.8, [(x, y, colour) for y, colour in ((14, BLUE), (38, RED), (61, GREEN)) for x in (13, 30, 47)]),
 }
 # Bamboo sticks for 2-9 bamboo: (rows, [(x, row, colour)]); 1 bamboo is drawn on its own.
-STICKS = {
+STICKS: "dict[int, tuple[int, list]]" = {
     2: (2, [(30, 0, GREEN), (30, 1, GREEN)]),
     3: (2, [(30, 0, GREEN), (18, 1, GREEN), (42, 1, GREEN)]),
     4: (2, [(20, 0, GREEN), (40, 0, BLUE), (20, 1, BLUE), (40, 1, GREEN)]),
