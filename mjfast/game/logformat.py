@@ -102,6 +102,8 @@ def _player(word: str, match_id: str, line: int) -> int:
 
 def parse_block(lines: list[tuple[int, str]]) -> GameLog:
     """The GameLog of one block given as (line number, stripped text) pairs."""
+    if not lines:
+        raise LogError("?", 0, "no text: a game starts with 'Match <id>'")
     first_number, first = lines[0]
     words = first.split()
     if len(words) != 2 or words[0].lower() != "match":

@@ -31,7 +31,7 @@ def _take(params: dict, allowed: dict, required: tuple = ("hand",)) -> dict:
         raise RequestError("bad_param", f"unknown parameter(s) {', '.join(unknown)}; this operation takes "
                                         f"{', '.join(sorted(allowed)) or 'none'}")
     for name in required:
-        if name not in params:
+        if params.get(name) is None:  # null is no value (an optional parameter's null is its default)
             raise RequestError("bad_param", f"missing parameter {name!r}")
     for name, value in params.items():
         types = allowed[name]
