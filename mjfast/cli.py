@@ -324,9 +324,11 @@ def _warmup(args) -> int:
 def _http_options(args):
     from .service.server import HttpOptions
 
-    if args.max_body < 0 or args.timeout <= 0:
-        raise CommandError("--max-body takes a number of bytes >= 0 and --timeout a number of seconds > 0")
-    return HttpOptions(max_body=args.max_body, timeout=args.timeout, allowed_origins=tuple(args.allow_origin))
+    if args.max_body < 0 or args.timeout <= 0 or args.max_connections < 1:
+        raise CommandError("--max-body takes a number of bytes >= 0, --timeout a number of seconds > 0 and "
+                           "--max-connections a number >= 1")
+    return HttpOptions(max_body=args.max_body, timeout=args.timeout, max_connections=args.max_connections,
+                       allowed_origins=tuple(args.allow_origin))
 
 
 def _serve(args) -> int:
@@ -471,7 +473,11 @@ def _add_http_options(parser, max_body: int = 64 * 1024) -> None:
     parser.add_argument("--max-body", type=int, default=max_body, metavar="BYTES",
                         help=f"largest request body accepted over HTTP (default {max_body})")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="close an HTTP connection silent this long (default 10)")
+                        help="the seconds an HTTP connection has to send each whole request, idle time before it "
+                             "included; then it is closed (default 10)")
+    parser.add_argument("--max-connections", type=int, default=512, metavar="N",
+                        help="HTTP connections open at once; when full, the one that has waited longest for its "
+                             "request is closed to make room (default 512)")
 
 
 def _parser() -> argparse.ArgumentParser:
