@@ -1,6 +1,7 @@
 """Where the chunks are analysed: in this process, in local worker processes, or on a Dask
 cluster. Each way yields the results in the order of the chunks, with a bounded number of
-chunks in flight, so memory stays flat and the output is the same whichever way ran it.
+chunks in flight, so memory stays flat and the output is the same whichever way ran it. A
+chunk an earlier run analysed (kept) is not analysed again: its result takes its place.
 """
 
 from __future__ import annotations
@@ -39,6 +40,29 @@ def _in_order(submit: Callable, chunks: Iterable, window: int) -> Iterator[Chunk
         yield _result(*pending.popleft())
 
 
+class _Kept:
+    """A kept result, as a future that is already done."""
+
+    def __init__(self, result: ChunkResult):
+        self._result = result
+
+    def result(self) -> ChunkResult:
+        return self._result
+
+
+def _or_kept(submit: Callable, kept: Callable) -> Callable:
+    """submit(chunk), unless kept(chunk) has the chunk's result already."""
+    def go(chunk):
+        result = kept(chunk)
+        return submit(chunk) if result is None else _Kept(result)
+
+    return go
+
+
+def _no_result(chunk) -> None:
+    return None
+
+
 def _result(chunk, future) -> ChunkResult:
     try:
         return future.result()
@@ -48,26 +72,27 @@ def _result(chunk, future) -> ChunkResult:
 
 
 @contextmanager
-def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None,
-             dask: "str | None" = None, value: bool = False) -> Iterator[Iterator[ChunkResult]]:
+def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None, dask: "str | None" = None,
+             value: bool = False, kept: Callable = _no_result) -> Iterator[Iterator[ChunkResult]]:
     """The ChunkResult of every chunk, in order: on the Dask scheduler at address `dask`, or
     on `workers` local processes (default: every core; 1: in this process); the analysis as
-    work.analyse_chunk(chunk, fan_aware, value)."""
+    work.analyse_chunk(chunk, fan_aware, value). kept(chunk): the chunk's result from an
+    earlier run, or None when it is to be analysed."""
     if dask is not None:
         with _dask_client(dask) as client:
             window = CHUNKS_IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-            yield _in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, pure=False), chunks,
-                            window)
+            submit = _or_kept(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, pure=False), kept)
+            yield _in_order(submit, chunks, window)
         return
     workers = local_cores() if workers is None else workers
     if workers == 1:
-        yield (analyse_chunk(chunk, fan_aware, value) for chunk in chunks)
+        yield _in_order(_or_kept(lambda chunk: _Kept(analyse_chunk(chunk, fan_aware, value)), kept), chunks, 1)
         return
     # spawn, not fork: a forked child would inherit numba's state from a parent that may have
     # run kernels already
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     try:
-        yield _in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value), chunks,
+        yield _in_order(_or_kept(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value), kept), chunks,
                         CHUNKS_IN_FLIGHT_PER_WORKER * workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

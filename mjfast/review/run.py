@@ -1,8 +1,11 @@
 """A review run: log files in; a page and a JSON file per game, and summary.json, out.
 
 Files and folders are read as `mjfast replay` and `mjfast logs` read them (either format,
-plain or gzip); a game is reviewed for the seats asked (a seat, or the seats a named bot
-plays), one game at a time, so memory stays flat however many games are read.
+plain or gzip; a file that cannot be read is named in the summary and the rest goes on); a
+game is reviewed for the seats asked (a seat, or the seats a named bot plays), one game at a
+time, so memory stays flat however many games are read. What each game came to is kept as it
+is done (logs.resume.Progress): the run killed at any point and started again with the same
+arguments reviews only the games it had not finished, and every file is written whole.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from pathlib import Path
 
 from ..game.gamelog import BrokenGame, LogError
 from ..game.reading import read_games
-from ..logs.sources import LogsError, log_files
+from ..logs.resume import Progress, fingerprint, write_atomically
+from ..logs.sources import UNREADABLE, LogsError, log_files, unreadable
 from .decisions import review_game
 from .page import render_page
 from .summary import Summary
@@ -55,6 +59,28 @@ def _file_name(match_id: str, used: Counter) -> str:
     return stem if used[stem] == 1 else f"{stem}-{used[stem]}"
 
 
+def _review(game, file: str, player, bot, value: bool, folder: Path, used: Counter) -> tuple[dict, "dict | None"]:
+    """Review one game (a GameLog or a BrokenGame) for seats_of(game, player, bot), its page and
+    data written into `folder`: what it came to, as kept ({"rejected": ...}, {"reviewed": the
+    summary's entry}, or {} for a game without the player), and the review (None unless
+    reviewed)."""
+    if isinstance(game, BrokenGame):
+        return {"rejected": {"file": file, "match_id": game.match_id, "line": game.line, "reason": game.reason}}, None
+    seats = seats_of(game, player, bot)
+    if not seats:
+        return {}, None
+    try:
+        review = review_game(game, seats, file, value)
+    except LogError as exc:
+        return {"rejected": {"file": file, "match_id": exc.match_id, "line": exc.line, "reason": exc.reason}}, None
+    review["summary"] = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
+    stem = _file_name(game.match_id, used)
+    write_atomically(folder / f"{stem}.json", json.dumps(review, ensure_ascii=False) + "\n")
+    write_atomically(folder / f"{stem}.html", render_page(review, review["summary"]))
+    return {"reviewed": {"match_id": game.match_id, "file": file, "page": f"{stem}.html", "data": f"{stem}.json",
+                         "reviewed": list(seats), "decisions": len(review["decisions"])}}, review
+
+
 def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = True) -> dict:
     """Review every game of the logs at `paths` for `player` (a seat 0-3) or `bot` (a bot's
     name), or for every seat, discards ranked fan-aware or with `value` by value (see
@@ -69,36 +95,44 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
     if folder.exists() and not folder.is_dir():
         raise LogsError(f"--out {folder} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
+    from .. import __version__
+
+    done = Progress(folder, {"command": "mjfast review", "mjfast": __version__, "files": fingerprint(files),
+                             "player": player, "bot": bot, "value": value}, "game")
     players: dict = {}
-    games, rejected, used = [], [], Counter()
+    games, rejected, bad_files, used = [], [], [], Counter()
     read = skipped = 0
     for path in files:
-        for game in read_games(path):
-            read += 1
-            if isinstance(game, BrokenGame):
-                rejected.append({"file": str(path), "match_id": game.match_id, "line": game.line,
-                                 "reason": game.reason})
-                continue
-            seats = seats_of(game, player, bot)
-            if not seats:
-                skipped += 1
-                continue
-            try:
-                review = review_game(game, seats, str(path), value)
-            except LogError as exc:
-                rejected.append({"file": str(path), "match_id": exc.match_id, "line": exc.line, "reason": exc.reason})
-                continue
-            for seat in seats:
-                name = player_name(game, seat)
-                players.setdefault(name, Summary(name)).add_game(review, seat)
-            review["summary"] = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
-            stem = _file_name(game.match_id, used)
-            (folder / f"{stem}.json").write_text(json.dumps(review, ensure_ascii=False) + "\n", encoding="utf-8")
-            (folder / f"{stem}.html").write_text(render_page(review, review["summary"]), encoding="utf-8")
-            games.append({"match_id": game.match_id, "file": str(path), "page": f"{stem}.html", "data": f"{stem}.json",
-                          "reviewed": list(seats), "decisions": len(review["decisions"])})
+        in_file = 0
+        try:
+            for game in read_games(path):
+                unit = f"game-{read:07d}.json"
+                read += 1
+                in_file += 1
+                kept = done.done(unit)
+                if kept is None:
+                    outcome, review = _review(game, str(path), player, bot, value, folder, used)
+                    done.keep(unit, json.dumps(outcome, ensure_ascii=False).encode("utf-8"))
+                else:  # reviewed by an earlier run: its page and data are in place
+                    outcome, review = json.loads(kept), None
+                    if "reviewed" in outcome:
+                        _file_name(game.match_id, used)
+                        review = json.loads((folder / outcome["reviewed"]["data"]).read_text(encoding="utf-8"))
+                if "rejected" in outcome:
+                    rejected.append(outcome["rejected"])
+                elif "reviewed" in outcome:
+                    for seat in outcome["reviewed"]["reviewed"]:
+                        name = player_name(game, seat)
+                        players.setdefault(name, Summary(name)).add_game(review, seat)
+                    games.append(outcome["reviewed"])
+                else:
+                    skipped += 1
+        except UNREADABLE as exc:
+            bad_files.append({"file": str(path), "reason": unreadable(path, exc, in_file)})
     summary = {"schema": SUMMARY_SCHEMA, "games_read": read, "games_reviewed": len(games),
                "games_rejected": len(rejected), "games_without_the_player": skipped, "rejected": rejected,
-               "games": games, "players": {name: s.to_dict() for name, s in players.items()}}
-    (folder / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+               "unreadable_files": bad_files, "games": games,
+               "players": {name: s.to_dict() for name, s in players.items()}}
+    write_atomically(folder / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+    done.finish()
     return summary
