@@ -183,3 +183,13 @@ def test_a_review_of_that_folder_names_each_bad_file(bad_folder, tmp_path):
     _check_named(summary["unreadable_files"], bad_folder)
     assert {Path(r["file"]).name for r in summary["rejected"]} == {"e-cut.txt", "f-cut.json"}
     assert summary["games_reviewed"] >= 16 + 8
+
+
+def test_replay_names_each_file_it_cannot_read_and_goes_on(bad_folder, capsys):
+    from mjfast import cli
+
+    assert cli.main(["replay", str(bad_folder)]) == 1
+    printed = capsys.readouterr().out
+    named = {line.split(": cannot be read: ")[0] for line in printed.splitlines() if ": cannot be read: " in line}
+    assert {Path(name).name for name in named} == {"b-io-error.txt", "c-binary.log", "d-cut.txt.gz"}
+    assert "3 file(s) could not be read" in printed
