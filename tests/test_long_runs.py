@@ -193,3 +193,14 @@ def test_replay_names_each_file_it_cannot_read_and_goes_on(bad_folder, capsys):
     named = {line.split(": cannot be read: ")[0] for line in printed.splitlines() if ": cannot be read: " in line}
     assert {Path(name).name for name in named} == {"b-io-error.txt", "c-binary.log", "d-cut.txt.gz"}
     assert "3 file(s) could not be read" in printed
+
+
+@pytest.mark.parametrize("command", [["logs", "--workers", "1", "--no-fan-aware"], ["review", "--fan-aware",
+                                                                                   "--player", "0"]])
+def test_the_commands_name_each_file_they_cannot_read(bad_folder, tmp_path, capsys, command):
+    from mjfast import cli
+
+    assert cli.main([command[0], str(bad_folder), *command[1:], "--out", str(tmp_path / "out")]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("unreadable: ")]
+    assert sorted(Path(line.split(": ")[1]).name for line in said) == ["b-io-error.txt", "c-binary.log",
+                                                                       "d-cut.txt.gz"]

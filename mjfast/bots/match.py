@@ -39,7 +39,6 @@ from ..game.walls import deal_walls
 from .clock import BOTZONE_CLOCK
 from .names import BOTS
 
-
 MEMORY_EVERY = 100  # the report gives a bot process's memory after every this many games
 
 
