@@ -3,10 +3,11 @@
 Each target's check(text) feeds one input to a reader and returns quietly when the input is
 read (and what was read holds together) or rejected with the reader's one error: HandError for
 a hand, LogError for a log, ProtocolError for a line of the protocol, a documented error code
-for the service. Anything else escapes: another exception, or an AssertionError saying what
-does not hold. The property tests (test_properties_readers.py) feed them hypothesis' edits
-of the seeds, bench/fuzz_readers.py feeds them a coverage-guided fuzzer's, and every input
-that once failed is kept in data/fuzz/<target>/ and checked by test_fuzz_regressions.py.
+for the service, an answer of the protocol from the bot. Anything else escapes: another
+exception, or an AssertionError saying what does not hold. The property tests
+(test_properties_readers.py) feed them hypothesis' edits of the seeds, bench/fuzz_readers.py
+feeds them a coverage-guided fuzzer's bytes (decode), and every input that once failed is kept
+in data/fuzz/<target>/ and checked by test_fuzz_regressions.py.
 """
 
 from __future__ import annotations
@@ -21,11 +22,17 @@ from mjfast.game.botzone_log import read_botzone
 from mjfast.game.gamelog import LogError
 from mjfast.game.logformat import game_blocks, parse_block
 from mjfast.game.protocol import ProtocolError, parse_request, parse_response
+from mjfast.game.tokens import TOKENS
 from mjfast.service.server import handle_text
 
 from .data import DATA, LOGS, VECTORS
 
 FUZZ_FINDINGS = DATA / "fuzz"
+
+
+def decode(data: bytes) -> str:
+    """The text a target is given for a fuzzer's bytes, or a kept input's: UTF-8."""
+    return data.decode("utf-8", "replace")
 
 # ---------------------------------------------------------------- the real inputs
 
@@ -153,6 +160,34 @@ def check_protocol(line: str) -> None:
             assert str(exc), "a ProtocolError without a message"
 
 
+def bot_input(match, seat: int, requests: int) -> str:
+    """The JSON input seat `seat`'s bot gets at the judge's `requests`-th request to it in a
+    match (the requests so far and its responses to all but the last)."""
+    asked, answered = [], []
+    for entry in entries(match):
+        content = entry["output"].get("content") if "output" in entry else None
+        if isinstance(content, dict) and str(seat) in content:
+            asked.append(content[str(seat)])
+        elif str(seat) in entry and len(answered) < len(asked):
+            answered.append(entry[str(seat)].get("response", ""))
+    return json.dumps({"requests": asked[:requests], "responses": answered[:requests - 1]})
+
+
+def check_bot(text: str) -> None:
+    """`mjfast botzone`'s reading of its input (either interaction), a fresh fan-aware bot: it
+    answers with a response of the protocol, or says the input is unreadable (status 2)."""
+    from mjfast.bots import BOTS
+    from mjfast.bots.botzone import run
+
+    out = io.StringIO()
+    status = run(BOTS["fan-aware"](), io.StringIO(text + "\n"), out)
+    if status == 0:  # JSON for a JSON input; a line that is not JSON is a request of the simple interaction
+        answer = out.getvalue().strip()
+        assert parse_response(json.loads(answer)["response"] if answer.startswith("{") else answer)
+    else:
+        assert status == 2 and out.getvalue() == ""
+
+
 def check_service(text: str) -> dict:
     """A request's text: the response has a result or an error of a documented code (never
     `internal`, a bug), and is JSON (no NaN, no Infinity)."""
@@ -164,15 +199,37 @@ def check_service(text: str) -> dict:
     return response
 
 
+# ---------------------------------------------------------------- the words of each format
+
+# Words of the text format, to put in place of others (valid, and just not).
+LOG_WORDS = ["Match", "Wind", "Player", "Deal", "Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu",
+             "BuHua", "Invalid", "Ignore", "Fan", "Huang", "Score", "Wall", "4x36", "144", "0", "1", "3", "4", "-1",
+             "W0", "W10", "B1", "T9", "F4", "J3", "H1", "H9", "", "*", "+", "清龙*1", "x*", *TOKENS]
+PROTOCOL_WORDS = ["0", "1", "2", "3", "4", "PLAY", "CHI", "PENG", "GANG", "BUGANG", "BUHUA", "DRAW", "HU", "PASS",
+                  "W0", "H9", "01", "+1", "\u0663", *TOKENS]
+JSON_WORDS = ['"logs"', '"initdata"', '"players"', '"output"', '"display"', '"content"', '"action"', '"player"',
+              '"tile"', '"tileCHI"', '"hand"', '"quan"', '"walltiles"', '"tileCnt"', '"canHu"', '"fan"', '"fanCnt"',
+              '"score"', '"response"', '"verdict"', '"time"', '"INIT"', '"DEAL"', '"DRAW"', '"PLAY"', '"CHI"',
+              '"PENG"', '"GANG"', '"BUGANG"', '"BUHUA"', '"HU"', '"HUANG"', '"WA"', '"H1"', "null", "[]", "{}", "-4"]
+SERVICE_WORDS = ['"op"', '"id"', '"v"', '"hand"', '"visible"', '"tiles"', '"tile"', '"from"', '"draws"', '"drawn"',
+                 '"budget_ms"', '"ranking"', '"opponents"', '"ruleset"', '"minimum"', '"winner"', '"discarder"',
+                 '"log"', '"game"', '"value"', '"fans"', '"seat_wind"', '"prevalent_wind"', '"flowers"',
+                 '"self_drawn"', '"review"', '"advise"', '"claim"', '"score"', '"settle"', '"waits"', "null", "1e999",
+                 "-0", '"\\ud800"', "[]", "{}", "2147483648"]
+
+
 class Target(NamedTuple):
     check: Callable[[str], object]
     seeds: list  # the real inputs, as text
+    words: list  # words of the format, for a fuzzer to splice in
 
 
 TARGETS = {
-    "hand": Target(check_hand, HANDS),
-    "text_log": Target(check_text_log, GAMES),
-    "json_log": Target(check_json_log, [path.read_text(encoding="utf-8") for path in JSON_LOGS]),
-    "protocol": Target(check_protocol, REQUESTS + RESPONSES),
-    "service": Target(check_service, [json.dumps(r, ensure_ascii=False) for r in SERVICE_REQUESTS]),
+    "hand": Target(check_hand, HANDS, ["[", "]", ",", "z", "m", "p", "s", "0", "5", "7", "E", "P", *TOKENS]),
+    "text_log": Target(check_text_log, GAMES, LOG_WORDS),
+    "json_log": Target(check_json_log, [path.read_text(encoding="utf-8") for path in JSON_LOGS], JSON_WORDS),
+    "protocol": Target(check_protocol, REQUESTS + RESPONSES, PROTOCOL_WORDS),
+    "service": Target(check_service, [json.dumps(r, ensure_ascii=False) for r in SERVICE_REQUESTS], SERVICE_WORDS),
+    "bot": Target(check_bot, [bot_input(m, seat, n) for m in MATCHES[:3] for seat in range(4) for n in (1, 3, 30, 60)],
+                  ['"requests"', '"responses"', '"time_limit"', *PROTOCOL_WORDS]),
 }
