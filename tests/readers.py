@@ -138,17 +138,33 @@ def replayed(read: Callable[[], GameLog]) -> "GameCheck | None":
     return check
 
 
+def analysed(read: Callable[[], GameLog]) -> None:
+    """read() replayed and checked, and analysed as `mjfast logs` and `mjfast review` analyse a
+    game (every decision ranked, plainly and fan-aware); LogError for a game that breaks a rule."""
+    if replayed(read) is None:
+        return
+    from mjfast.logs.analysis import GameAnalyser
+
+    analyser = GameAnalyser(fan_aware=True)
+    try:
+        analyser.analyse(read(), 0)
+    except LogError as exc:
+        raise AssertionError(f"the replay took the game, the analysis rejects it: {exc}") from None
+    decisions, games, _, _ = analyser.take()
+    assert len(games) == 1
+
+
 def check_text_log(text: str) -> None:
-    """The text format: the block as one game (parse_block, replayed), and the streaming
-    reader over the whole text (a game or a broken game per block)."""
-    replayed(lambda: parse_block([(n, t.strip()) for n, t in enumerate(text.split("\n"), 1) if t.strip()]))
+    """The text format: the block as one game (parse_block, replayed and analysed), and the
+    streaming reader over the whole text (a game or a broken game per block)."""
+    analysed(lambda: parse_block([(n, t.strip()) for n, t in enumerate(text.split("\n"), 1) if t.strip()]))
     for game in read_games(io.StringIO(text)):
         assert isinstance(game, GameLog) or game.reason
 
 
 def check_json_log(text: str) -> None:
-    """Botzone's JSON match log, either shape, read and replayed."""
-    replayed(lambda: read_botzone(io.StringIO(text), "fuzzed"))
+    """Botzone's JSON match log, either shape, read, replayed and analysed."""
+    analysed(lambda: read_botzone(io.StringIO(text), "fuzzed"))
 
 
 def check_protocol(line: str) -> None:

@@ -17,6 +17,7 @@ messages are capped (cap_message): mjfast's messages quote the input, which may 
 from __future__ import annotations
 
 import json
+import math
 import socket
 import sys
 import threading
@@ -74,10 +75,23 @@ def handle(request) -> dict:
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def handle_text(text: "str | bytes") -> dict:
-    """The response object for a request given as JSON text."""
+    """The response object for a request given as JSON text. Only JSON: Python's reader also
+    takes NaN and Infinity, and reads 1e999 as infinity, none of which a response could echo
+    as JSON; they are bad_json here."""
     try:
-        request = json.loads(text)
+        request = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:
         return _error(None, "bad_json", f"not JSON: {exc}")
     return handle(request)
