@@ -1,9 +1,10 @@
 """A load test of `mjfast serve --http` on the loopback: 1, 8, 64 and 256 concurrent clients,
-each on its own kept-alive connection, for a few seconds each; requests per second, latency, and
-a check of every answer. Then the faults: while 8 clients go on asking, 1,000 connections are
-opened and left idle, 20 clients send a request a byte at a time, 500 disconnect half way
-through a request and 500 announce bodies over the limit; the clients' figures, what became of
-each fault and the service's resident memory (sampled every 0.2 s) are reported.
+each on its own kept-alive connection, for a few seconds each; requests per second, latency, a
+check of every answer, and the service's resident memory after each level. Then the faults:
+while 8 clients go on asking, 1,000 connections are opened and left idle, 20 clients send a
+request a byte at a time, 500 disconnect half way through a request and 500 announce bodies
+over the limit; the clients' figures, what became of each fault and the service's resident
+memory (sampled every 0.2 s) are reported.
 
     python bench/load_http.py [--seconds 3] [--clients 1,8,64,256] [--limit 20000] [--no-faults]
 
@@ -196,7 +197,7 @@ def main() -> int:
             run_level(port, requests[:1], 1, 60.0, 1)
         print(f"mjfast serve --http on 127.0.0.1:{port}; each level {args.seconds:g} s or {args.limit} requests")
         print(f"{'workload':10s} {'clients':>7s} {'requests':>9s} {'req/s':>8s} {'median ms':>10s} {'p99 ms':>8s}"
-              "  answers")
+              f" {'service MB':>10s}  answers")
         for name, requests in loads.items():
             for clients in levels:
                 r = run_level(port, requests, clients, args.seconds, args.limit)
@@ -204,7 +205,7 @@ def main() -> int:
                     f"{len(r['wrong'])} wrong, {len(r['failed'])} clients failed: {(r['wrong'] + r['failed'])[:3]}"
                 bad += len(r["wrong"]) + len(r["failed"])
                 print(f"{name:10s} {clients:7d} {r['requests']:9d} {r['per_second']:8.0f} {r['median_ms']:10.2f} "
-                      f"{r['p99_ms']:8.2f}  {verdict}", flush=True)
+                      f"{r['p99_ms']:8.2f} {resident_kb(proc.pid) / 1024:10.0f}  {verdict}", flush=True)
         if not args.no_faults:
             f = run_faults(proc, port, loads["shanten"], args.fault_seconds)
             c = f["clients"]
