@@ -145,7 +145,7 @@ def test_bad_input_gives_a_clear_error(tmp_path, case, message):
         options = {"workers": 2, "dask": "tcp://127.0.0.1:1"}
     with pytest.raises(LogsError, match=message):
         analyse_logs(paths, out, fan_aware=False, **options)
-    assert not (out / "decisions.parquet").exists()  # found before anything is written
+    assert not (out / "decisions.parquet").exists() and not (out / "partial").exists()  # found before any write
 
 
 def test_missing_extras_are_named_with_the_install_command(monkeypatch, tmp_path):

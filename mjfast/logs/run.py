@@ -60,6 +60,7 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     _check_extras()
     from tqdm import tqdm
 
+    from .. import __version__
     from .execute import analysed
     from .output import DECISION_SCHEMA, GAME_SCHEMA, TableFiles, decision_table, game_table
     from .report import write_report
@@ -69,29 +70,29 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     folder = _out_folder(out)
     show = sys.stderr.isatty() if progress is None else progress
     summary = Summary(fan_aware, value)
-    done = Progress(folder, {"command": "mjfast logs", "mjfast": _version(), "files": fingerprint(files),
-                             "fan_aware": fan_aware, "value": value, "games_per_chunk": games_per_chunk}, "chunk")
     from_disk: set = set()
 
-    def kept(chunk) -> "ChunkResult | None":
+    def kept(chunk) -> "ChunkResult | None":  # called once the results are asked for: `done` is set
         data = done.done(_part(chunk.number))
         if data is None:
             return None
         from_disk.add(chunk.number)
         return ChunkResult.from_bytes(data)
 
-    # a Dask scheduler is reached before any file is written
     with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value, kept) as results, \
-            tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar, \
-            TableFiles(folder, "decisions", DECISION_SCHEMA) as decisions, \
-            TableFiles(folder, "games", GAME_SCHEMA) as games:
-        for result in results:
-            if result.number not in from_disk:
-                done.keep(_part(result.number), result.to_bytes())
-            decisions.add(decision_table(result))
-            games.add(game_table(result))
-            summary.add(result)
-            bar.update(result.games_read)
+            tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
+        # a Dask scheduler is reached before any file is written
+        done = Progress(folder, {"command": "mjfast logs", "mjfast": __version__, "files": fingerprint(files),
+                                 "fan_aware": fan_aware, "value": value, "games_per_chunk": games_per_chunk}, "chunk")
+        with TableFiles(folder, "decisions", DECISION_SCHEMA) as decisions, \
+                TableFiles(folder, "games", GAME_SCHEMA) as games:
+            for result in results:
+                if result.number not in from_disk:
+                    done.keep(_part(result.number), result.to_bytes())
+                decisions.add(decision_table(result))
+                games.add(game_table(result))
+                summary.add(result)
+                bar.update(result.games_read)
     figures = summary.to_dict()
     write_atomically(folder / "summary.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
     write_report(figures, folder, files)
@@ -102,8 +103,3 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
 def _part(number: int) -> str:
     return f"chunk-{number:07d}.npz"
 
-
-def _version() -> str:
-    from .. import __version__
-
-    return __version__
