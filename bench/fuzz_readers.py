@@ -105,6 +105,7 @@ def fuzz_one(name: str, seconds: float, work: Path, keep: Path, hang: float, rss
 
 
 ARTIFACT = re.compile(r"Test unit written to (\S+)")
+MAX_STOPS = 10  # a target that stops this often is reported as it is, not started again
 
 
 def alone(name: str, path: Path, hang: float) -> "tuple[bool, str]":
@@ -122,13 +123,13 @@ def alone(name: str, path: Path, hang: float) -> "tuple[bool, str]":
 
 
 def run_target(name: str, args) -> dict:
-    """A target for args.seconds, in a process of its own (started again with the time left
-    when libFuzzer stops on an input): its executions, coverage and what was found."""
+    """A target for args.seconds of fuzzing (the process's start, the warm-up and the seeds
+    aside), in a process of its own, started again for the time left when libFuzzer stops on an
+    input: its executions, coverage and what was found."""
     executions = fuzzing = coverage = 0
     findings, stops = [], []
     left = args.seconds
     while left > 5:
-        began = time.time()
         command = [sys.executable, __file__, "--one", name, "--seconds", str(int(left)), "--work", str(args.work),
                    "--keep", str(args.keep), "--hang", str(args.hang), "--rss-mb", str(args.rss_mb)]
         output = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -147,8 +148,8 @@ def run_target(name: str, args) -> dict:
                 (args.keep / name).mkdir(parents=True, exist_ok=True)
                 (args.keep / name / path.name).write_bytes(path.read_bytes())
             stops.append((fault, f"{path.name.split('-')[0]} ({what})"))
-        left -= time.time() - began
-        if not stopped:
+        left = args.seconds - fuzzing
+        if not stopped or len(stops) >= MAX_STOPS:
             break
     return {"executions": executions, "per_second": executions / fuzzing if fuzzing else 0, "coverage": coverage,
             "findings": findings, "stops": stops}
