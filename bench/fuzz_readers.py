@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 STAT = re.compile(r"stat::(\w+):\s*(\d+)")
+KEPT_NAME = re.compile(r"\d{8}-[0-9a-f]{12}")  # a finding's file: its day and its failure's signature
 COVERAGE = re.compile(r"#\d+\s+\w+\s+cov: (\d+) ft: (\d+)")
 
 
@@ -81,7 +82,7 @@ def fuzz_one(name: str, seconds: float, work: Path, keep: Path, hang: float, rss
     words = work / name / "dictionary"
     words.write_text("".join(f'"{dictionary_entry(word)}"\n' for word in target.words), encoding="ascii")
     atheris.instrument_all()
-    found: set = {path.stem.split("-", 1)[1] for path in (keep / name).glob("*")} if (keep / name).is_dir() else set()
+    found = {path.name.split("-")[1] for path in (keep / name).glob("*") if KEPT_NAME.fullmatch(path.name)}
 
     def one_input(data: bytes) -> None:
         try:
@@ -132,11 +133,16 @@ def run_target(name: str, args) -> dict:
     while left > 5:
         command = [sys.executable, __file__, "--one", name, "--seconds", str(int(left)), "--work", str(args.work),
                    "--keep", str(args.keep), "--hang", str(args.hang), "--rss-mb", str(args.rss_mb)]
-        output = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                errors="replace", timeout=left + 900).stdout
+        done = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              errors="replace", timeout=left + 900)
+        output = done.stdout
         with open(args.work / name / "output.txt", "a", encoding="utf-8") as log:
             log.write(output)
         stats = {k: int(v) for k, v in STAT.findall(output)}
+        if not stats:  # the fuzzer never ran: the harness failed before it
+            stops.append((True, f"start that failed (status {done.returncode}): "
+                                f"{(output.strip().splitlines() or ['?'])[-1][:200]}"))
+            break
         executions += stats.get("number_of_executed_units", 0)
         fuzzing += stats.get("number_of_executed_units", 0) / max(1, stats.get("average_exec_per_sec", 1))
         coverage = max([coverage] + [int(c) for c, _ in COVERAGE.findall(output)])
