@@ -63,8 +63,10 @@ def _read_turn(first: str, lines) -> "tuple[list, list, bool, float | None]":
     text = first.strip()
     if text.startswith("{"):
         data = json.loads(text)
-        return ([str(r) for r in data["requests"]], [str(r) for r in data.get("responses", [])], True,
-                _time_limit(data.get("time_limit")))
+        requests = [str(r) for r in data["requests"]]
+        if not requests:
+            raise ValueError("no request to answer")
+        return requests, [str(r) for r in data.get("responses", [])], True, _time_limit(data.get("time_limit"))
     if text.startswith('"'):
         return [str(json.loads(text))], [], True, None
     if text.isdigit():

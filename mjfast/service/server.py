@@ -54,8 +54,8 @@ def handle(request) -> dict:
     if not isinstance(request, dict):
         return _error(None, "bad_request", f"a request is a JSON object, got {json_type(request)}")
     request_id = request.get("id")
-    version = request.get("v", PROTOCOL_VERSION)
-    if version != PROTOCOL_VERSION:
+    version = request.get("v")
+    if version is not None and version != PROTOCOL_VERSION:
         return _error(request_id, "unsupported_version", f"this service speaks protocol version {PROTOCOL_VERSION}, "
                                                          f"the request asks for {version!r}")
     op = request.get("op")
