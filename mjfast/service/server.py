@@ -123,8 +123,9 @@ class HttpOptions:
     request, a hand and 34 visible counts, is under 1 KiB). timeout: the seconds a connection
     has to send each whole request (its headers and body), idle time before it included; then
     it is closed, so a slow or stalled client does not hold a thread for ever.
-    max_connections: the connections open at once (each has its thread, some 200 KB); when
-    full, the connection that has waited longest for its request is closed to make room.
+    max_connections: the connections open at once (each has its thread: some 200 KB idle,
+    about 1 MB answering advise); when full, the connection that has waited longest for its
+    request is closed to make room.
     allowed_origins: the browser origins ("https://example.org") whose pages may call the
     service; "*" allows any. The page the service itself serves needs none."""
 
