@@ -80,7 +80,7 @@ def fuzz_one(name: str, seconds: float, work: Path, keep: Path, hang: float, rss
     # would take minutes, and count as a hang of the input that asked for it
     warm_up()
     words = work / name / "dictionary"
-    words.write_text("".join(f'"{dictionary_entry(word)}"\n' for word in target.words), encoding="ascii")
+    words.write_text("".join(f'"{dictionary_entry(word)}"\n' for word in target.words if word), encoding="ascii")
     atheris.instrument_all()
     found = {path.name.split("-")[1] for path in (keep / name).glob("*") if KEPT_NAME.fullmatch(path.name)}
 
