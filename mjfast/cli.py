@@ -330,9 +330,11 @@ def _warmup(args) -> int:
 def _http_options(args):
     from .service.server import HttpOptions
 
-    if args.max_body < 0 or args.timeout <= 0:
-        raise CommandError("--max-body takes a number of bytes >= 0 and --timeout a number of seconds > 0")
-    return HttpOptions(max_body=args.max_body, timeout=args.timeout, allowed_origins=tuple(args.allow_origin))
+    if args.max_body < 0 or args.timeout <= 0 or args.max_connections < 1:
+        raise CommandError("--max-body takes a number of bytes >= 0, --timeout a number of seconds > 0 and "
+                           "--max-connections a number >= 1")
+    return HttpOptions(max_body=args.max_body, timeout=args.timeout, max_connections=args.max_connections,
+                       allowed_origins=tuple(args.allow_origin))
 
 
 def _serve(args) -> int:
@@ -418,37 +420,44 @@ def _table(args) -> int:
 def _replay(args) -> int:
     from .game.gamelog import BrokenGame
     from .game.reading import check_games
-    from .logs.sources import LogsError, log_files
+    from .logs.sources import UNREADABLE, LogsError, log_files, unreadable
 
     try:
         files = log_files(args.logs)  # the files and folders `mjfast logs` reads
     except LogsError as exc:
         raise CommandError(str(exc)) from None
-    read = broken = fan_ok = fan_lines = score_ok = 0
+    read = broken = fan_ok = fan_lines = score_ok = bad_files = 0
     judged = tiles = tiles_ok = can_hu = can_hu_ok = 0  # the judge's figures of Botzone JSON logs
     for path in files:
-        for item in check_games(path, args.ruleset):
-            read += 1
-            if isinstance(item, BrokenGame):
-                broken += 1
-                print(f"{path}: {item}")
-                continue
-            if item.fan_line_matches is not None:
-                fan_lines += 1
-                fan_ok += item.fan_line_matches
-            score_ok += item.score_line_matches
-            if item.judge is not None:
-                judged += 1
-                check = item.judge
-                tiles, tiles_ok = tiles + check.tile_counts, tiles_ok + check.tile_counts_matched
-                can_hu, can_hu_ok = can_hu + check.can_hu, can_hu_ok + check.can_hu_matched
-                for line, what in check.mismatches:
-                    print(f"{path}: match {item.game.match_id}, line {line}: the judge's {what}")
+        in_file = 0
+        try:
+            for item in check_games(path, args.ruleset):
+                read += 1
+                in_file += 1
+                if isinstance(item, BrokenGame):
+                    broken += 1
+                    print(f"{path}: {item}")
+                    continue
+                if item.fan_line_matches is not None:
+                    fan_lines += 1
+                    fan_ok += item.fan_line_matches
+                score_ok += item.score_line_matches
+                if item.judge is not None:
+                    judged += 1
+                    check = item.judge
+                    tiles, tiles_ok = tiles + check.tile_counts, tiles_ok + check.tile_counts_matched
+                    can_hu, can_hu_ok = can_hu + check.can_hu, can_hu_ok + check.can_hu_matched
+                    for line, what in check.mismatches:
+                        print(f"{path}: match {item.game.match_id}, line {line}: the judge's {what}")
+        except UNREADABLE as exc:
+            bad_files += 1
+            print(f"{path}: cannot be read: {unreadable(path, exc, in_file)}")
     judge = f"; tileCnt matched {tiles_ok}/{tiles}, canHu matched {can_hu_ok}/{can_hu}" if judged else ""
+    unread = f"; {bad_files} file(s) could not be read" if bad_files else ""
     print(f"{read} games read, {read - broken} replayed, {broken} broken; Fan lines matched {fan_ok}/{fan_lines}, "
-          f"Score lines matched {score_ok}/{read - broken}{judge}")
+          f"Score lines matched {score_ok}/{read - broken}{judge}{unread}")
     matched = fan_ok == fan_lines and score_ok == read - broken and tiles_ok == tiles and can_hu_ok == can_hu
-    return 0 if broken == 0 and matched else 1
+    return 0 if broken == 0 and bad_files == 0 and matched else 1
 
 
 def _add_display(parser) -> None:
@@ -488,7 +497,11 @@ def _add_http_options(parser, max_body: int = 64 * 1024) -> None:
     parser.add_argument("--max-body", type=int, default=max_body, metavar="BYTES",
                         help=f"largest request body accepted over HTTP (default {max_body})")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="close an HTTP connection silent this long (default 10)")
+                        help="the seconds an HTTP connection has to send each whole request, idle time before it "
+                             "included; then it is closed (default 10)")
+    parser.add_argument("--max-connections", type=int, default=512, metavar="N",
+                        help="HTTP connections open at once; when full, the one that has waited longest for its "
+                             "request is closed to make room (default 512)")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -308,6 +308,15 @@ def test_a_match_sums_scores_per_bot_and_writes_every_game(tmp_path):
     assert "seat-games" in summary.report()
 
 
+def test_the_report_gives_a_bot_process_memory_after_the_first_every_100th_and_the_last_game():
+    from mjfast.bots.match import BotRecord, MatchSummary
+
+    summary = MatchSummary()
+    summary.bots["mjfast"] = BotRecord("mjfast", memory=[(1024 * (100 + k), 1024 * (150 + k)) for k in range(250)])
+    line = next(line for line in summary.report().splitlines() if "resident" in line)
+    assert line.endswith("after game 1: 100 MB, 100: 199 MB, 200: 299 MB, 250: 349 MB; peak 399 MB")
+
+
 def test_the_engine_rejects_what_the_rules_reject():
     # the table's claim check agrees with TableState: a chow of a non-left discard is refused
     from mjfast.game.state import TableState

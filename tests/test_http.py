@@ -1,7 +1,8 @@
 """The HTTP transport as a browser and a careless or hostile client meet it: the page and the
-version on GET, a capped body (413), capped error messages, slow clients timed out, no
-cross-origin calls unless allowed, the loopback unless told otherwise. No browser here (see
-test_web.py); every socket has a timeout."""
+version on GET, a capped body (413), capped error messages, slow clients timed out, idle
+connections past the limit closed to make room, clients that go away half way, a full service
+saying so (503), no cross-origin calls unless allowed, the loopback unless told otherwise. No
+browser here (see test_web.py); every socket has a timeout, and every wait is bounded."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
+from mjfast.service import server as server_module
 from mjfast.service.server import MAX_MESSAGE, HttpOptions, cap_message, make_http_server, serve_lines, wants_html
 
 WAIT = 30  # seconds any socket waits before the test fails instead of hanging
@@ -100,6 +103,108 @@ def test_a_silent_client_is_disconnected(serve):
     # an idle kept-alive connection is closed too, after answering its request
     answer = _raw(port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 200") and b'"protocol":1' in answer
+
+
+def closed_by_server(sock, wait: float) -> bool:
+    """Whether the server closes `sock` within `wait` seconds (its end reads as end of file)."""
+    sock.settimeout(wait)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        return True
+
+
+def _handler_threads() -> int:
+    return sum(t.name.startswith("Thread-") and "process_request_thread" in t.name for t in threading.enumerate())
+
+
+def _eventually(condition, seconds: float = WAIT) -> bool:
+    """condition() once it holds, polled for at most `seconds`."""
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        time.sleep(0.05)
+    return condition()
+
+
+def test_a_client_sending_a_byte_at_a_time_is_closed_at_its_deadline(serve):
+    # the timeout counts for the whole request, not for each read: a trickle does not keep it open
+    port = serve(HttpOptions(timeout=0.5))
+    text = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 17\r\n\r\n{\"op\": \"version\"}"
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+        sent = 0
+        try:
+            for byte in text:
+                sock.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.1)  # the whole request would take 7 s
+        except OSError:
+            pass
+        assert sent < len(text) or closed_by_server(sock, WAIT)
+        assert closed_by_server(sock, WAIT)
+    status, _, body = _ask(port, body=json.dumps({"op": "version"}))
+    assert status == 200
+
+
+def test_idle_connections_past_the_limit_make_room_for_new_ones(serve):
+    port = serve(HttpOptions(max_connections=8, timeout=WAIT))
+    before = _handler_threads()
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(30)]
+    try:
+        # each connection past the 8th closed the one that had waited longest: the first 22 are gone
+        assert sum(closed_by_server(sock, 5) for sock in idle[:22]) == 22
+        assert not any(closed_by_server(sock, 0.2) for sock in idle[22:])
+        assert _eventually(lambda: _handler_threads() <= before + 8)  # a thread each, at most the limit
+        status, _, body = _ask(port, body=json.dumps({"op": "version"}))  # a new client still gets in
+        assert status == 200 and json.loads(body)["result"]["protocol"] == 1
+        assert closed_by_server(idle[22], 5)  # the longest waiting made room for it
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+def test_clients_that_go_away_half_way_leave_nothing_behind(serve):
+    port = serve()
+    before = _handler_threads()
+    for k in range(40):
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+            if k % 2:  # the headers and part of the body
+                sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"op": "sha')
+            else:  # part of the headers
+                sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Le")
+    assert _eventually(lambda: _handler_threads() <= before)
+    status, _, body = _ask(port, body=json.dumps({"op": "shanten", "hand": "123m456p789s1357s"}))
+    assert status == 200 and json.loads(body)["result"]["shanten"] == 1
+
+
+def test_a_full_service_says_so_with_503_and_goes_on(serve, monkeypatch):
+    started, release = threading.Semaphore(0), threading.Event()
+    answer = server_module.handle_text
+
+    def slow(text):  # a request that takes as long as the test wants
+        started.release()
+        release.wait(WAIT)
+        return answer(text)
+
+    monkeypatch.setattr(server_module, "handle_text", slow)
+    port = serve(HttpOptions(max_connections=2))
+    replies = []
+    askers = [threading.Thread(target=lambda: replies.append(_ask(port, body=json.dumps({"op": "version"}))))
+              for _ in range(2)]
+    for asker in askers:
+        asker.start()
+    try:
+        assert started.acquire(timeout=WAIT) and started.acquire(timeout=WAIT)  # both connections are answering
+        status, headers, body = _ask(port, body=json.dumps({"op": "version"}))
+        assert status == 503 and json.loads(body)["error"]["code"] == "busy" and headers["Retry-After"] == "1"
+    finally:
+        release.set()
+        for asker in askers:
+            asker.join(WAIT)
+    assert [status for status, _, _ in replies] == [200, 200]
+    monkeypatch.setattr(server_module, "handle_text", answer)
+    assert _ask(port, body=json.dumps({"op": "version"}))[0] == 200
 
 
 def test_no_cross_origin_calls_by_default(serve):

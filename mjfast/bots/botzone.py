@@ -63,11 +63,15 @@ def _read_turn(first: str, lines) -> "tuple[list, list, bool, float | None]":
     text = first.strip()
     if text.startswith("{"):
         data = json.loads(text)
-        return ([str(r) for r in data["requests"]], [str(r) for r in data.get("responses", [])], True,
-                _time_limit(data.get("time_limit")))
+        requests = [str(r) for r in data["requests"]]
+        if not requests:
+            raise ValueError("no request to answer")
+        return requests, [str(r) for r in data.get("responses", [])], True, _time_limit(data.get("time_limit"))
     if text.startswith('"'):
         return [str(json.loads(text))], [], True, None
     if text.isdigit():
+        if int(text) < 1:
+            raise ValueError("the simple interaction starts with the turn number, 1 or more")
         items = [next(lines).rstrip("\r\n") for _ in range(2 * int(text) - 1)]
         return items[0::2], items[1::2], False, None
     return [text], [], False, None

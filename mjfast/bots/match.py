@@ -18,8 +18,8 @@ With the judge's time limits (`limits`, table.TimeLimits) the bots keep Botzone'
 gives each bot's answer times (percentiles over its answers under the later limit, and over
 those to its own draws, where it decides a discard; the slowest first answer of a game) and
 its TLEs. A bot run as a process (processes=True) that plays one seat also has its resident
-memory after every game (ProcessAgent.memory): the report gives it after the first game and
-the last, and the peak.
+memory after every game (ProcessAgent.memory): the report gives it after the first game, every
+100th and the last, and the peak, so that a long series shows whether it grows.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ from ..game.table import DRAWN, FIRST, TimeLimits, play_game
 from ..game.walls import deal_walls
 from .clock import BOTZONE_CLOCK
 from .names import BOTS
+
+MEMORY_EVERY = 100  # the report gives a bot process's memory after every this many games
 
 
 @dataclass
@@ -162,9 +164,10 @@ class MatchSummary:
             if record.answer_times:
                 lines.append(f"  {record.name:10s} answer times: {record.times_line()}")
             if record.memory:
-                (first, _), (last, peak) = record.memory[0], record.memory[-1]
-                lines.append(f"  {record.name:10s} process resident: {first / 1024:.0f} MB after its first game, "
-                             f"{last / 1024:.0f} MB after game {len(record.memory)}, peak {peak / 1024:.0f} MB")
+                games = sorted({1, len(record.memory), *range(MEMORY_EVERY, len(record.memory) + 1, MEMORY_EVERY)})
+                after = ", ".join(f"{k}: {record.memory[k - 1][0] / 1024:.0f} MB" for k in games)
+                lines.append(f"  {record.name:10s} process resident after game {after}; "
+                             f"peak {record.memory[-1][1] / 1024:.0f} MB")
         first = next(iter(self.bots), None)
         for name, lead in self.differences.items():
             lines.append(f"  {first} - {name}: {lead} a game (95% interval, {lead.n} seeds)")

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import HandError
-from .gamelog import Action, BrokenGame, GameLog, LogError, open_log, read_tile
+from .gamelog import MAX_FIGURE, Action, BrokenGame, GameLog, LogError, check_figure, open_log, read_tile
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED_WALL
 from .tokens import TOKENS, is_flower
@@ -48,6 +48,10 @@ _CLAIM_OF_RESPONSE = {"HU": "Hu", "PENG": "Peng", "GANG": "Gang", "CHI": "Chi"}
 # White space before a log's first character, and the byte order mark a Windows editor writes.
 JSON_BLANK = " \t\r\n\ufeff"
 _TILES_OF_WALL = {DUPLICATE: 4 * PRIVATE_WALL[DUPLICATE], DUPLICATE_FLOWERS: 4 * PRIVATE_WALL[DUPLICATE_FLOWERS]}
+# The most time a bot's answers may add up to over a game, in ms: far above Botzone's limits (a
+# game is some hundred answers of a second at most), and what the tables of `mjfast logs` hold
+# (microseconds in 32 bits).
+MAX_GAME_MS = 2_000_000
 
 
 class Response(NamedTuple):
@@ -223,7 +227,7 @@ class _Reader:
         return read_tile(word, self.match_id, entry)
 
     def player(self, value, entry: int) -> int:
-        if value not in (0, 1, 2, 3):
+        if type(value) is not int or value not in (0, 1, 2, 3):  # not 1.0 or True: an index
             raise self.fail(entry, f"{value!r} is not a player 0-3")
         return value
 
@@ -242,8 +246,12 @@ class _Reader:
             if not isinstance(answer, dict):
                 raise self.fail(entry, f"the bots' entry has no answer of bot {p}")
             time = answer.get("time")
+            if isinstance(time, bool) or not isinstance(time, (int, float)):
+                time = None
+            elif not 0 <= time <= MAX_GAME_MS:  # NaN too
+                raise self.fail(entry, f"bot {p}'s time {time!r} is not a number of ms from 0 to {MAX_GAME_MS}")
             found.append(Response(str(answer.get("response", "")), str(answer.get("verdict", "")),
-                                  float(time) if isinstance(time, (int, float)) else None))
+                                  None if time is None else float(time)))
         self.responses[entry] = tuple(found)
 
     def _answer(self, entry: int, player: int):
@@ -285,7 +293,7 @@ class _Reader:
             self.walltiles = _count_tiles(output["initdata"]["walltiles"])
         action = display.get("action")
         if action == "INIT":
-            if display.get("quan") not in (0, 1, 2, 3):
+            if type(display.get("quan")) is not int or display["quan"] not in (0, 1, 2, 3):
                 raise self.fail(entry, f"INIT needs the prevalent wind 'quan' 0-3, got {display.get('quan')!r}")
             self.wind = display["quan"]
             return
@@ -370,8 +378,9 @@ class _Reader:
             try:
                 self.fans = tuple((str(f["name"]), int(f["cnt"])) for f in fans)
                 self.fan_total = int(display["fanCnt"])
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, OverflowError):
                 raise self.fail(entry, "HU needs its fans ('fan': name and cnt of each) and 'fanCnt'") from None
+            check_figure(self.fan_total, "the fan total", self.match_id, entry)
         elif action == "HUANG":
             self.huang = True
         else:
@@ -413,8 +422,11 @@ class _Reader:
             scores = [content[str(p)] for p in range(4)]
         else:
             scores = display.get("score")
-        if not isinstance(scores, list) or len(scores) != 4 or not all(isinstance(s, (int, float)) for s in scores):
-            raise self.fail(entry, "the judge's last entry has no four scores")
+        if not isinstance(scores, list) or len(scores) != 4 or not all(
+                isinstance(s, (int, float)) and not isinstance(s, bool) and -MAX_FIGURE <= s <= MAX_FIGURE
+                for s in scores):
+            raise self.fail(entry, f"the judge's last entry has no four scores (numbers of at most {MAX_FIGURE} "
+                                   "either way)")
         return tuple(int(s) for s in scores)
 
     def game(self, names: tuple) -> GameLog:
@@ -424,6 +436,11 @@ class _Reader:
             wall = judge_wall(self.walltiles, self.dealt_counts, [len(d) - HAND_SIZE for d in self.deals])
         except ValueError as exc:
             raise self.fail(self.deal_entry, str(exc)) from None
+        for p in range(4):
+            spent = sum(answers[p].time or 0.0 for answers in self.responses.values())
+            if spent > MAX_GAME_MS:
+                raise self.fail(self.deal_entry, f"bot {p}'s answers take {spent:.0f} ms in all, more than "
+                                                 f"{MAX_GAME_MS} ms: not the times of a game")
         record = JudgeRecord(self.deal_entry, tuple(self.points), self.responses)
         return GameLog(self.match_id, self.wind, tuple(self.deals), tuple(self.actions), self.fan_total, self.fans,
                        self.huang, self.scores, wall, 0, tuple(self.lines), record, names)

@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # botzone_log imports this module
 
 ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
+# The largest fan total or score (either way) a log may write: far above any game's, and what
+# the tables of `mjfast logs` hold (a fan total is an int16 column).
+MAX_FIGURE = 32767
 
 
 class LogError(GameError):
@@ -100,6 +103,13 @@ def open_log(path) -> TextIO:
     if gzipped:
         return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
     return open(path, encoding="utf-8")
+
+
+def check_figure(value: int, what: str, match_id: str, line: int) -> int:
+    """A fan total or a score of a log, or LogError when it is out of MAX_FIGURE's range."""
+    if not -MAX_FIGURE <= value <= MAX_FIGURE:
+        raise LogError(match_id, line, f"{what} {value} is out of range (at most {MAX_FIGURE} either way)")
+    return value
 
 
 def read_tile(word: str, match_id: str, line: int) -> int:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Iterator, TextIO
 
-from .gamelog import ACTIONS, CLAIMS, Action, GameLog, LogError, open_log, read_tile
+from .gamelog import ACTIONS, CLAIMS, Action, GameLog, LogError, check_figure, open_log, read_tile
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, SHARED_WALL
 from .tokens import TOKENS
 
@@ -102,6 +102,8 @@ def _player(word: str, match_id: str, line: int) -> int:
 
 def parse_block(lines: list[tuple[int, str]]) -> GameLog:
     """The GameLog of one block given as (line number, stripped text) pairs."""
+    if not lines:
+        raise LogError("?", 0, "no text: a game starts with 'Match <id>'")
     first_number, first = lines[0]
     words = first.split()
     if len(words) != 2 or words[0].lower() != "match":
@@ -162,12 +164,15 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
                 scores = ()
             if len(scores) != 4:
                 raise LogError(match_id, number, f"expected 'Score <s0> <s1> <s2> <s3>', got {text[:60]!r}")
+            for score in scores:
+                check_figure(score, "a score", match_id, number)
         elif end is not None:
             raise LogError(match_id, number, f"a second result line {text[:60]!r}")
         elif head == "fan":
             if len(words) < 2 or not words[1].isdigit():
                 raise LogError(match_id, number, f"expected 'Fan <total> <name>*<n>+...', got {text[:60]!r}")
-            end = (int(words[1]), _parse_fans(words[2:], match_id, number), False)
+            end = (check_figure(int(words[1]), "the fan total", match_id, number),
+                   _parse_fans(words[2:], match_id, number), False)
         elif head == "huang" and len(words) == 1:
             end = (None, (), True)
         elif head == "wall" and len(words) == 2 and words[1] in _WALL_OF_WORD and not deals:

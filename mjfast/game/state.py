@@ -292,6 +292,8 @@ class TableState:
         seat = self.seats[player]
         if player != self.turn:
             raise IllegalAction(f"player {player} discards but it is player {self.turn}'s turn")
+        if tile >= N_KINDS:
+            raise IllegalAction(f"{TOKENS[tile]} is a flower: it is shown (BuHua), never discarded")
         if seat.concealed[tile] == 0:
             raise IllegalAction(f"player {player} discards {TOKENS[tile]}, which the hand does not hold")
         seat.concealed[tile] -= 1
@@ -400,7 +402,7 @@ class TableState:
         recorded: its tiles stay unknown)."""
         seat = self._check_own_kong(player)
         if tile is not None:
-            if seat.concealed[tile] != 4:
+            if tile >= N_KINDS or seat.concealed[tile] != 4:
                 raise IllegalAction(f"player {player} needs four {TOKENS[tile]} for a concealed kong")
             seat.concealed[tile] = 0
             seat.melds.append(Meld(KONG, tile, 0))

@@ -12,8 +12,9 @@ files and their columns are described in docs/logs.md.
 Modules, one concept each: sources (files and chunks of games), kernels (one numba call per
 discard), analysis (one game replayed into rows), work (a chunk in, rows out), execute
 (inline, local processes or Dask, results in order), columns (the tables' columns), output
-(Parquet and CSV), summary (the run's figures), report (report.md and its plots), run (a
-whole run), cli (the command's arguments).
+(Parquet and CSV), summary (the run's figures), report (report.md and its plots), resume (what
+a run has done, kept so that a killed run resumes; files written whole), run (a whole run),
+cli (the command's arguments).
 """
 
 from ..lazy import lazy_attributes

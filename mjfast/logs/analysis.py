@@ -240,7 +240,10 @@ class GameAnalyser:
                         after is not None and after.kind == "Hu" and after.player != action.player)
                 if k == last:  # nothing follows: the others' claims on it all passed
                     after = table.copy()
-                    after.play(action.player, action.tile)
+                    try:
+                        after.play(action.player, action.tile)
+                    except IllegalAction:
+                        continue  # the replay raises the game's LogError as it applies the discard
                     self._claims(after, None, line, seats, index, record, line)
             if action.kind in ("Play", "BuGang"):
                 offered = line

@@ -4,6 +4,7 @@ and its run. Importing this module is cheap: the analysis is imported when the c
 from __future__ import annotations
 
 import sys
+import time
 
 
 def add_parser(subparsers) -> None:
@@ -39,6 +40,7 @@ def run(args) -> int:
     from .run import analyse_logs
     from .sources import LogsError
 
+    start = time.perf_counter()
     try:
         s = analyse_logs(args.paths, args.out, workers=args.workers, dask=args.dask,
                          fan_aware=not args.no_fan_aware, value=args.value, ruleset=args.ruleset)
@@ -49,13 +51,16 @@ def run(args) -> int:
              f"{s['can_hu_matched']}/{s['can_hu_checked']}" if s["botzone_json_games"] else "")
     print(f"{s['games_read']} games read, {s['games_analysed']} analysed, {s['games_rejected']} rejected; "
           f"{s['decisions']} decisions; Fan lines matched {s['fan_lines_matched']}/{s['fan_lines']}, "
-          f"Score lines matched {s['score_lines_matched']}/{s['games_analysed']}{judge}; report: {args.out}/report.md")
+          f"Score lines matched {s['score_lines_matched']}/{s['games_analysed']}{judge}; "
+          f"{time.perf_counter() - start:.1f} s; report: {args.out}/report.md")
     for name, f in list(s["players_by_name"].items())[:MAX_PLAYERS_PRINTED]:
         value = ""
         if s["value"] and f["discards"]:
             value = (f", value agreement {100 * f['value_agreement']:.1f}%, bad moves {f['bad_moves']} "
                      f"({100 * f['bad_move_rate']:.1f}%), points lost per discard {f['points_lost']['mean']:.2f}")
         print(f"  {name}: {f['games']} games, mean score {f['mean_score']:+.2f}{value}")
+    for f in s["unreadable_files"][:20]:
+        print(f"unreadable: {f['file']}: {f['reason']}", file=sys.stderr)
     for r in s["rejected"][:5]:
         print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
     return 0

@@ -1,6 +1,7 @@
 """Where the chunks are analysed: in this process, in local worker processes, or on a Dask
 cluster. Each way yields the results in the order of the chunks, with a bounded number of
-chunks in flight, so memory stays flat and the output is the same whichever way ran it.
+chunks in flight, so memory stays flat and the output is the same whichever way ran it. A
+chunk an earlier run analysed (kept) is not analysed again: its result takes its place.
 """
 
 from __future__ import annotations
@@ -39,6 +40,20 @@ def in_order(submit: Callable, items: Iterable, window: int, describe: Callable 
         yield _result(*pending.popleft(), describe)
 
 
+def _or_kept(submit: Callable, kept: Callable) -> Callable:
+    """submit(chunk), unless kept(chunk) has the chunk's result already (a Future that is
+    done, see done())."""
+    def go(chunk):
+        result = kept(chunk)
+        return submit(chunk) if result is None else done(result)
+
+    return go
+
+
+def _no_result(chunk) -> None:
+    return None
+
+
 def _result(item, future, describe: Callable):
     try:
         return future.result()
@@ -64,25 +79,28 @@ def spawned_pool(workers: int) -> ProcessPoolExecutor:
 
 
 @contextmanager
-def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None,
-             dask: "str | None" = None, value: bool = False, ruleset=None) -> Iterator[Iterator[ChunkResult]]:
+def analysed(chunks: Iterable, fan_aware: bool, workers: "int | None" = None, dask: "str | None" = None,
+             value: bool = False, ruleset=None, kept: Callable = _no_result) -> Iterator[Iterator[ChunkResult]]:
     """The ChunkResult of every chunk, in order: on the Dask scheduler at address `dask`, or
     on `workers` local processes (default: every core; 1: in this process); the analysis as
-    work.analyse_chunk(chunk, fan_aware, value, ruleset)."""
+    work.analyse_chunk(chunk, fan_aware, value, ruleset). kept(chunk): the chunk's result from
+    an earlier run, or None when it is to be analysed."""
     if dask is not None:
         with _dask_client(dask) as client:
             window = CHUNKS_IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-            yield in_order(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, ruleset, pure=False),
-                           chunks, window, _chunk_text)
+            submit = _or_kept(lambda chunk: client.submit(analyse_chunk, chunk, fan_aware, value, ruleset, pure=False),
+                              kept)
+            yield in_order(submit, chunks, window, _chunk_text)
         return
     workers = local_cores() if workers is None else workers
     if workers == 1:
-        yield (analyse_chunk(chunk, fan_aware, value, ruleset) for chunk in chunks)
+        yield in_order(_or_kept(lambda chunk: done(analyse_chunk(chunk, fan_aware, value, ruleset)), kept), chunks, 1,
+                       _chunk_text)
         return
     pool = spawned_pool(workers)
     try:
-        yield in_order(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value, ruleset), chunks,
-                       CHUNKS_IN_FLIGHT_PER_WORKER * workers, _chunk_text)
+        yield in_order(_or_kept(lambda chunk: pool.submit(analyse_chunk, chunk, fan_aware, value, ruleset), kept),
+                       chunks, CHUNKS_IN_FLIGHT_PER_WORKER * workers, _chunk_text)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

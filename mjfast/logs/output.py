@@ -1,11 +1,14 @@
 """The tables as files: decisions and games, each in Parquet and CSV, written as results come.
 
 Rows are buffered up to ROWS_PER_GROUP and then written (one Parquet row group), so memory
-stays flat however many games are read. Needs pyarrow (the `logs` extra).
+stays flat however many games are read. The files are written under temporary names and put in
+place when the run ends well (resume.atomic): a killed run never leaves a half-written table.
+Needs pyarrow (the `logs` extra).
 """
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +29,7 @@ from .columns import (
     G,
     option_names,
 )
+from .resume import atomic
 from .work import ChunkResult
 
 ROWS_PER_GROUP = 1 << 16
@@ -80,15 +84,28 @@ def game_table(result: ChunkResult) -> pa.Table:
 
 
 class TableFiles:
-    """NAME.parquet and NAME.csv in a folder, written a row group at a time."""
+    """NAME.parquet and NAME.csv in a folder, written a row group at a time; a context: the
+    files are in place when it ends without an exception, and nowhere otherwise."""
 
     def __init__(self, folder: Path, name: str, table_schema: pa.Schema):
         self.paths = (folder / f"{name}.parquet", folder / f"{name}.csv")
-        self.parquet = pq.ParquetWriter(self.paths[0], table_schema)
-        self.csv = pa_csv.CSVWriter(self.paths[1], table_schema)
+        self._placed = ExitStack()
+        parquet, csv = (self._placed.enter_context(atomic(path)) for path in self.paths)
+        self.parquet = pq.ParquetWriter(str(parquet), table_schema)
+        self.csv = pa_csv.CSVWriter(str(csv), table_schema)
         self.schema = table_schema
         self.buffered: list = []
         self.n_buffered = 0
+
+    def __enter__(self) -> "TableFiles":
+        return self
+
+    def __exit__(self, *failure) -> None:
+        if failure[0] is None:
+            self._flush()
+        self.parquet.close()
+        self.csv.close()
+        self._placed.__exit__(*failure)
 
     def add(self, table: pa.Table) -> None:
         self.buffered.append(table)
@@ -103,7 +120,3 @@ class TableFiles:
             self.csv.write_table(table)
         self.buffered, self.n_buffered = [], 0
 
-    def close(self) -> None:
-        self._flush()
-        self.parquet.close()
-        self.csv.close()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .resume import atomic, write_atomically
+
 PLOTS = {
     "efficiency_by_turn.png": "Efficiency loss by turn",
     "agreement_by_player.png": "Agreement with mjfast by player",
@@ -94,7 +96,8 @@ def _plot_turns(plt, summary: dict, path: Path) -> None:
     agree.set_xlabel("the player's turn (1 = first discard)")
     agree.legend(loc="lower right")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    with atomic(path) as temporary:
+        fig.savefig(temporary, dpi=100, format="png")
     plt.close(fig)
 
 
@@ -115,7 +118,8 @@ def _plot_players(plt, summary: dict, path: Path) -> None:
     ax.set_title(PLOTS[path.name])
     ax.legend(loc="lower right")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    with atomic(path) as temporary:
+        fig.savefig(temporary, dpi=100, format="png")
     plt.close(fig)
 
 
@@ -127,11 +131,22 @@ def _plot_fans(plt, summary: dict, path: Path) -> None:
     ax.set_ylabel("wins")
     ax.set_title(PLOTS[path.name])
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    with atomic(path) as temporary:
+        fig.savefig(temporary, dpi=100, format="png")
     plt.close(fig)
 
 
-def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> Path:
+def _listed(title: str, items: list, line, shown: int = 20) -> list:
+    """A section listing the first `shown` items (line(item) each), none when there are none."""
+    if not items:
+        return []
+    lines = [f"## {title}", "", *(f"- {line(item)}" for item in items[:shown])]
+    if len(items) > shown:
+        lines.append(f"- ... and {len(items) - shown} more in summary.json")
+    return lines + [""]
+
+
+def write_report(summary: dict, folder: Path, inputs: list) -> Path:
     """Write the plots and report.md into `folder`; returns the report's path."""
     plt = _pyplot()
     for name, plot in zip(PLOTS, (_plot_turns, _plot_players, _plot_fans)):
@@ -140,7 +155,7 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
     lines = [
         "# Game log analysis",
         "",
-        f"{s['games_read']} games read from {len(inputs)} file(s) in {seconds:.1f} s: {s['games_analysed']} "
+        f"{s['games_read']} games read from {len(inputs)} file(s): {s['games_analysed']} "
         f"analysed, {s['games_rejected']} rejected. {s['wins']} wins ({s['self_drawn_wins']} self-drawn), "
         f"{s['exhaustive_draws']} exhaustive draws, {s['fouls']} fouls. The winners' fans as mjfast scores them "
         f"match {s['fan_lines_matched']} of {s['fan_lines']} Fan lines; the scores match "
@@ -177,21 +192,13 @@ def write_report(summary: dict, folder: Path, inputs: list, seconds: float) -> P
     if s["fans_of_wins"]:
         common = ", ".join(f"{name} {n}" for name, n in list(s["fans_of_wins"].items())[:10])
         lines += [f"The fans most wins scored: {common}.", ""]
-    if s["judge_mismatches"]:
-        lines += ["## The judge's figures mjfast does not reproduce", ""]
-        lines += [f"- {m['file']} line {m['line']}, match {m['match_id']}: the judge's {m['what']}"
-                  for m in s["judge_mismatches"][:20]]
-        if len(s["judge_mismatches"]) > 20:
-            lines.append(f"- ... and {len(s['judge_mismatches']) - 20} more in summary.json")
-        lines.append("")
-    if s["rejected"]:
-        lines += ["## Rejected games", ""]
-        lines += [f"- {r['file']} line {r['line']}, match {r['match_id']}: {r['reason']}" for r in s["rejected"][:20]]
-        if len(s["rejected"]) > 20:
-            lines.append(f"- ... and {len(s['rejected']) - 20} more in summary.json")
-        lines.append("")
+    lines += _listed("The judge's figures mjfast does not reproduce", s["judge_mismatches"],
+                     lambda m: f"{m['file']} line {m['line']}, match {m['match_id']}: the judge's {m['what']}")
+    lines += _listed("Files that could not be read", s["unreadable_files"], lambda f: f"{f['file']}: {f['reason']}")
+    lines += _listed("Rejected games", s["rejected"],
+                     lambda r: f"{r['file']} line {r['line']}, match {r['match_id']}: {r['reason']}")
     lines += ["Tables: decisions.parquet / decisions.csv (one row per decision), games.parquet / games.csv "
               "(one row per game), summary.json (these figures). Columns: docs/logs.md.", ""]
     path = folder / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_atomically(path, "\n".join(lines))
     return path

@@ -1,13 +1,15 @@
-"""A whole run: files in, chunks analysed where asked, tables, summary and report out."""
+"""A whole run: files in, chunks analysed where asked, tables, summary and report out. Each chunk's
+result is kept as it comes (resume.Progress), so that the run killed at any point and started
+again with the same arguments analyses only the chunks it had not finished."""
 
 from __future__ import annotations
 
 import importlib
 import json
 import sys
-import time
 from pathlib import Path
 
+from .resume import Progress, fingerprint, write_atomically
 from .sources import GAMES_PER_CHUNK, LogsError, check_ruleset, chunks, count_games, log_files
 
 # What the `logs` extra brings, by import name.
@@ -50,7 +52,8 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
     (default: when it is a terminal). `ruleset`: a preset's name (mjfast.fan.RULESETS) to score
     the wins and rank the discards under, instead of each log's server's rules. Returns the
-    summary (as written to summary.json). Raises LogsError for bad input."""
+    summary (as written to summary.json). A run of the same arguments that was killed is
+    resumed: its chunks done are not analysed again. Raises LogsError for bad input."""
     if dask is not None and workers is not None:
         raise LogsError("--workers is for a local run: a Dask cluster brings its own workers")
     if workers is not None and workers < 1:
@@ -60,30 +63,47 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     _check_extras()
     from tqdm import tqdm
 
+    from .. import __version__
     from .execute import analysed
     from .output import DECISION_SCHEMA, GAME_SCHEMA, TableFiles, decision_table, game_table
     from .report import write_report
     from .summary import Summary
+    from .work import ChunkResult
 
     folder = _out_folder(out)
     show = sys.stderr.isatty() if progress is None else progress
     summary = Summary(fan_aware, value)
-    start = time.perf_counter()
-    # a Dask scheduler is reached before any file is written
-    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value, ruleset) as results, \
+    from_disk: set = set()
+
+    def kept(chunk) -> "ChunkResult | None":  # called once the results are asked for: `done` is set
+        data = done.done(_part(chunk.number))
+        if data is None:
+            return None
+        from_disk.add(chunk.number)
+        return ChunkResult.from_bytes(data)
+
+    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value, ruleset, kept) as results, \
             tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
-        decisions = TableFiles(folder, "decisions", DECISION_SCHEMA)
-        games = TableFiles(folder, "games", GAME_SCHEMA)
-        try:
+        # a Dask scheduler is reached before any file is written
+        done = Progress(folder, {"command": "mjfast logs", "mjfast": __version__, "files": fingerprint(files),
+                                 "fan_aware": fan_aware, "value": value, "ruleset": ruleset,
+                                 "games_per_chunk": games_per_chunk}, "chunk")
+        with TableFiles(folder, "decisions", DECISION_SCHEMA) as decisions, \
+                TableFiles(folder, "games", GAME_SCHEMA) as games:
             for result in results:
+                if result.number not in from_disk:
+                    done.keep(_part(result.number), result.to_bytes())
                 decisions.add(decision_table(result))
                 games.add(game_table(result))
                 summary.add(result)
                 bar.update(result.games_read)
-        finally:
-            decisions.close()
-            games.close()
     figures = summary.to_dict()
-    (folder / "summary.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    write_report(figures, folder, files, time.perf_counter() - start)
+    write_atomically(folder / "summary.json", json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
+    write_report(figures, folder, files)
+    done.finish()
     return figures
+
+
+def _part(number: int) -> str:
+    return f"chunk-{number:07d}.npz"
+

@@ -3,14 +3,16 @@
 A chunk holds the raw lines of a few dozen games with their line numbers, so that the
 worker parses, replays and analyses them and reports a broken game by its file line; a JSON
 log is a chunk of its own: a Botzone match (its text unparsed) or a Tziakcha session (its
-hands' records, each replayed by the worker). The reading
-streams: one chunk is read at a time, whatever the size of the file.
+hands' records, each replayed by the worker). The reading streams: one chunk is read at a
+time, whatever the size of the file. A file that cannot be read (no permission, not text, a
+broken gzip) ends its last chunk with the reason, and the run goes on with the next file.
 """
 
 from __future__ import annotations
 
 import gzip
 import os
+import zlib
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
@@ -25,8 +27,20 @@ from ..game.reading import json_blocks
 # text format's and Botzone's JSON match logs.
 LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz") + JSON_SUFFIXES
 GAMES_PER_CHUNK = 32
-# What reading a file that is no text log (or a broken gzip) raises.
-_UNREADABLE = (UnicodeDecodeError, EOFError, gzip.BadGzipFile)
+# What reading a file that cannot be read as a text log raises: no permission, an I/O error,
+# bytes that are not UTF-8, a gzip stream that is broken or cut short.
+UNREADABLE = (OSError, UnicodeDecodeError, EOFError, zlib.error)
+
+
+def unreadable(path, exc: Exception, games: int) -> str:
+    """Why a file cannot be read, and how far it was: the summary's line for it."""
+    if isinstance(exc, UnicodeDecodeError):
+        why = f"not text (UTF-8): {exc.reason} at byte {exc.start}"
+    elif isinstance(exc, (EOFError, zlib.error, gzip.BadGzipFile)):
+        why = f"a broken gzip stream: {exc}"
+    else:  # an OSError: no permission, an I/O error
+        why = exc.strerror or str(exc)
+    return f"{why} (after {games} game(s) read from it)" if games else why
 
 
 class LogsError(MjfastError):
@@ -37,11 +51,15 @@ class LogsError(MjfastError):
 class Chunk(NamedTuple):
     """`blocks`: the (line number, text) lines of consecutive games of `file`, or the games of
     a JSON log not parsed yet (reading.json_blocks: a Botzone match's one, a Tziakcha session's
-    hands); `first`: the position of the first of them among all the games read."""
+    hands); `first`: the position of the first of them among all the games read; `number`: the
+    chunk's own position among the run's chunks; `unreadable`: why the file could not be read
+    past these games ("" when it could)."""
 
     file: str
     first: int
     blocks: list
+    number: int = 0
+    unreadable: str = ""
 
 
 def log_files(paths) -> list[Path]:
@@ -78,44 +96,43 @@ def check_ruleset(name: "str | None") -> None:
 
 def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
     """The games of every file in order, `games_per_chunk` at a time (a chunk never spans two
-    files). Raises LogsError for a file that cannot be read as text."""
-    first = 0
+    files); a file that cannot be read ends with a chunk saying why (Chunk.unreadable)."""
+    first = number = 0
     for path in files:
         name = str(path)
         blocks: list = []
+        in_file = 0  # games of this file in the chunks already yielded
+        problem = ""
         try:
             if is_botzone_json(path):
                 log = read_text(path)
                 blocks = json_blocks(log.text, log.match_id)
-                yield Chunk(name, first, blocks)
-                first += len(blocks)
-                continue
-            for block in game_blocks(path):
-                blocks.append(block)
-                if len(blocks) == games_per_chunk:
-                    yield Chunk(name, first, blocks)
-                    first += len(blocks)
-                    blocks = []
-        except _UNREADABLE as exc:
-            raise LogsError(f"{name} cannot be read as a text log after its game {first + len(blocks)}: "
-                            f"{exc}") from None
-        if blocks:
-            yield Chunk(name, first, blocks)
-            first += len(blocks)
+            else:
+                for block in game_blocks(path):
+                    blocks.append(block)
+                    if len(blocks) == games_per_chunk:
+                        yield Chunk(name, first, blocks, number)
+                        first, number, in_file = first + len(blocks), number + 1, in_file + len(blocks)
+                        blocks = []
+        except UNREADABLE as exc:
+            problem = unreadable(path, exc, in_file + len(blocks))
+        if blocks or problem:
+            yield Chunk(name, first, blocks, number, problem)
+            first, number = first + len(blocks), number + 1
 
 
-def count_games(files) -> "int | None":
-    """The games in the files, counted by their Match lines (a progress bar's total); None
-    when a file cannot be read (reading it reports why)."""
+def count_games(files) -> int:
+    """The games in the files that read, counted by their Match lines (a progress bar's total;
+    reading a file that does not read says why)."""
     total = 0
-    try:
-        for path in files:
+    for path in files:
+        try:
             if is_botzone_json(path):  # a Botzone match, or a Tziakcha session's hands
                 log = read_text(path)
                 total += len(json_blocks(log.text, log.match_id))
                 continue
             with open_log(path) as f:
                 total += sum(1 for line in f if line[:6].lower() == "match ")
-    except _UNREADABLE:
-        return None
+        except UNREADABLE:
+            continue
     return total

@@ -122,6 +122,7 @@ class Summary:
         self.bands = {name: np.zeros((3, len(BANDS)), np.int64) for name in _RANKS}  # discards, top 1, top 3
         self.games_read = self.games_analysed = 0
         self.rejected: list = []
+        self.unreadable: list = []  # {"file", "reason"} of each file that could not be read
         self.results = Counter()
         self.decisions = self.discards = self.claim_opportunities = 0
         self.fan_lines = self.fan_lines_matched = self.score_lines_matched = 0
@@ -138,6 +139,8 @@ class Summary:
     def add(self, result: ChunkResult) -> None:
         self.games_read += result.games_read
         self.rejected.extend(result.rejected)
+        if result.unreadable:
+            self.unreadable.append({"file": result.file, "reason": result.unreadable})
         self.judge_mismatches.extend(result.judge_mismatches)
         games, decisions = result.games, result.decisions
         self.games_analysed += len(games)
@@ -256,6 +259,7 @@ class Summary:
             "games_analysed": self.games_analysed,
             "games_rejected": len(self.rejected),
             "rejected": [r._asdict() for r in self.rejected],
+            "unreadable_files": self.unreadable,
             "decisions": self.decisions,
             "discard_decisions": discards,
             "claim_opportunities": self.claim_opportunities,

@@ -2,11 +2,14 @@
 
 The same function runs inline, in a local worker process or on a Dask worker, and its
 result depends on the chunk alone: the order of the results, not where they were computed,
-decides the output, so every way of running gives the same files.
+decides the output, so every way of running gives the same files. A result is kept between
+runs as bytes (ChunkResult.to_bytes), so that a run killed half way resumes (resume.py).
 """
 
 from __future__ import annotations
 
+import io
+import json
 import threading
 from typing import NamedTuple
 
@@ -40,7 +43,8 @@ class JudgeMismatch(NamedTuple):
 class ChunkResult(NamedTuple):
     """decisions, games: int32 rows laid out as columns.DECISION_CELLS / GAME_CELLS; match_ids,
     fans and names (the four bots' names, "" unknown): one each per analysed game, in the
-    order of `games`; judge_mismatches: the JudgeMismatches of the analysed games."""
+    order of `games`; judge_mismatches: the JudgeMismatches of the analysed games; number and
+    unreadable: the chunk's (sources.Chunk)."""
 
     file: str
     games_read: int
@@ -51,6 +55,27 @@ class ChunkResult(NamedTuple):
     names: list
     rejected: list
     judge_mismatches: list
+    number: int = 0
+    unreadable: str = ""
+
+    def to_bytes(self) -> bytes:
+        """The result as a compressed .npz: the two tables, and the rest as JSON."""
+        rest = {key: value for key, value in self._asdict().items() if key not in ("decisions", "games")}
+        rest["names"] = [list(four) for four in self.names]
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, decisions=self.decisions, games=self.games,
+                            rest=np.array(json.dumps(rest, ensure_ascii=False)))
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "ChunkResult":
+        with np.load(io.BytesIO(data), allow_pickle=False) as found:
+            rest = json.loads(str(found["rest"]))
+            decisions, games = found["decisions"], found["games"]
+        rest["names"] = [tuple(four) for four in rest["names"]]
+        rest["rejected"] = [Rejected(*r) for r in rest["rejected"]]
+        rest["judge_mismatches"] = [JudgeMismatch(*m) for m in rest["judge_mismatches"]]
+        return cls(decisions=decisions, games=games, **rest)
 
 
 _local = threading.local()  # an analyser per thread: Dask runs tasks on threads
@@ -84,4 +109,4 @@ def analyse_chunk(chunk: Chunk, fan_aware: bool = True, value: bool = False, rul
     names, mismatches = analyser.take_botzone()
     return ChunkResult(chunk.file, len(chunk.blocks), decisions, games, match_ids, fans, names, rejected,
                        [JudgeMismatch(game, chunk.file, match_id, line, what)
-                        for game, match_id, line, what in mismatches])
+                        for game, match_id, line, what in mismatches], chunk.number, chunk.unreadable)

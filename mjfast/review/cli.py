@@ -67,6 +67,8 @@ def run(args) -> int:
                      f"{plus_minus(p['points_lost'])}")
         print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}"
               f"{value}; mean cost per decision: {costs or '–'}")
+    for f in s["unreadable_files"][:20]:
+        print(f"unreadable: {f['file']}: {f['reason']}", file=sys.stderr)
     for r in s["rejected"][:5]:
         print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
     return 0

@@ -1,9 +1,12 @@
 """A review run: log files in; a page and a JSON file per game, and summary.json, out.
 
 Files and folders are read as `mjfast replay` and `mjfast logs` read them (any format, plain
-or gzip); a game is reviewed for the seats asked (a seat, or the seats a named player plays),
-on every core, a few games in flight a worker, so memory stays flat however many games are
-read.
+or gzip; a file that cannot be read is named in the summary and the rest goes on); a game is
+reviewed for the seats asked (a seat, or the seats a named player plays), on every core, a few
+games in flight a worker, so memory stays flat however many games are read. What each game
+came to is kept as it is done (logs.resume.Progress): the run killed at any point and started
+again with the same arguments reviews only the games it had not finished, and every file is
+written whole.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from pathlib import Path
 
 from ..game.gamelog import BrokenGame, LogError
 from ..game.reading import read_games
-from ..logs.sources import LogsError, check_ruleset, log_files
+from ..logs.resume import Progress, fingerprint, write_atomically
+from ..logs.sources import UNREADABLE, LogsError, check_ruleset, log_files, unreadable
 from .decisions import review_game
 from .page import render_page
 from .summary import Summary
@@ -55,49 +59,79 @@ def _file_name(match_id: str, used: Counter) -> str:
 
 
 def review_game_of(item, value: bool) -> tuple:
-    """A worker's part: (item, its review) for an item (path, game, seats) of review_logs, the
-    review being the dict of review_game, the BrokenGame of a game that does not read or breaks
-    a rule, or None for a game without the player (no seats)."""
-    path, game, seats = item
+    """A worker's part: (item, ("new", its review)) for an item (unit, path, game, seats) of
+    review_logs, the review being the dict of review_game, the BrokenGame of a game that does
+    not read or breaks a rule, or None for a game without the player (no seats)."""
+    _, path, game, seats = item
     if isinstance(game, BrokenGame) or not seats:
-        return item, game if isinstance(game, BrokenGame) else None
+        return item, ("new", game if isinstance(game, BrokenGame) else None)
     try:
-        return item, review_game(game, seats, str(path), value)
+        return item, ("new", review_game(game, seats, str(path), value))
     except LogError as exc:
-        return item, BrokenGame(exc.match_id, exc.line, exc.reason)
+        return item, ("new", BrokenGame(exc.match_id, exc.line, exc.reason))
 
 
-def _reviews(files, player, bot, ruleset, value: bool, workers: "int | None"):
-    """review_game_of every game read, in order: on `workers` local processes (default: every
-    core; 1: in this process), a few games in flight each; what needs no review (a game that
-    does not read, or is without the player) is answered here."""
-    from ..logs.execute import CHUNKS_IN_FLIGHT_PER_WORKER, done, in_order, local_cores, spawned_pool
-
-    def items():
-        for path in files:
+def _games(files, player, bot, ruleset, bad_files: list):
+    """(unit, path, game, seats) of every game read, in order (`unit`: the game's name in the
+    run's progress); a file that cannot be read past some game goes into bad_files, and the
+    reading goes on with the next."""
+    read = 0
+    for path in files:
+        in_file = 0
+        try:
             for game in read_games(path):
+                unit = f"game-{read:07d}.json"
+                read, in_file = read + 1, in_file + 1
                 if isinstance(game, BrokenGame):
-                    yield path, game, ()
+                    yield unit, path, game, ()
                 else:
-                    yield path, game.scored_under(ruleset), seats_of(game, player, bot)
+                    yield unit, path, game.scored_under(ruleset), seats_of(game, player, bot)
+        except UNREADABLE as exc:
+            bad_files.append({"file": str(path), "reason": unreadable(path, exc, in_file)})
+
+
+def _reviews(items, value: bool, workers: "int | None", done: Progress):
+    """(item, ("kept", what an earlier run kept of the game) or ("new", review_game_of's
+    review)) of every item, in order: on `workers` local processes (default: every core; 1: in
+    this process), a few games in flight each; what needs no review (a game kept, or that
+    does not read, or is without the player) is answered here."""
+    from ..logs.execute import CHUNKS_IN_FLIGHT_PER_WORKER, in_order, local_cores, spawned_pool
+    from ..logs.execute import done as finished
 
     workers = local_cores() if workers is None else workers
-    if workers == 1:
-        yield from (review_game_of(item, value) for item in items())
-        return
-    pool = spawned_pool(workers)
+    pool = spawned_pool(workers) if workers > 1 else None
 
     def submit(item):
-        path, game, seats = item
-        if isinstance(game, BrokenGame) or not seats:
-            return done(review_game_of(item, value))
+        unit, _, game, seats = item
+        kept = done.done(unit)
+        if kept is not None:
+            return finished((item, ("kept", json.loads(kept))))
+        if pool is None or isinstance(game, BrokenGame) or not seats:
+            return finished(review_game_of(item, value))
         return pool.submit(review_game_of, item, value)
 
     try:
-        yield from in_order(submit, items(), CHUNKS_IN_FLIGHT_PER_WORKER * workers,
-                            lambda item: f"{item[0]}, match {item[1].match_id}")
+        yield from in_order(submit, items, 1 if pool is None else CHUNKS_IN_FLIGHT_PER_WORKER * workers,
+                            lambda item: f"{item[1]}, match {item[2].match_id}")
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _outcome(game, review, file: str, seats, folder: Path, used: Counter) -> dict:
+    """What a game came to, as kept: {"rejected": ...} for a BrokenGame, {} for a game without
+    the player (review None), else {"reviewed": the summary's entry}, its page and data written
+    whole into `folder` (the review gains its per-player summary)."""
+    if isinstance(review, BrokenGame):
+        return {"rejected": {"file": file, "match_id": review.match_id, "line": review.line, "reason": review.reason}}
+    if review is None:
+        return {}
+    review["summary"] = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
+    stem = _file_name(game.match_id, used)
+    write_atomically(folder / f"{stem}.json", json.dumps(review, ensure_ascii=False) + "\n")
+    write_atomically(folder / f"{stem}.html", render_page(review, review["summary"]))
+    return {"reviewed": {"match_id": game.match_id, "file": file, "page": f"{stem}.html", "data": f"{stem}.json",
+                         "reviewed": list(seats), "decisions": len(review["decisions"])}}
 
 
 def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = True,
@@ -119,29 +153,37 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
     if folder.exists() and not folder.is_dir():
         raise LogsError(f"--out {folder} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
+    from .. import __version__
+
+    done = Progress(folder, {"command": "mjfast review", "mjfast": __version__, "files": fingerprint(files),
+                             "player": player, "bot": bot, "value": value, "ruleset": ruleset}, "game")
     players: dict = {}
-    games, rejected, used = [], [], Counter()
+    games, rejected, bad_files, used = [], [], [], Counter()
     read = skipped = 0
-    for (path, game, seats), review in _reviews(files, player, bot, ruleset, value, workers):
+    for (unit, path, game, seats), (how, got) in _reviews(_games(files, player, bot, ruleset, bad_files), value,
+                                                          workers, done):
         read += 1
-        if isinstance(review, BrokenGame):
-            rejected.append({"file": str(path), "match_id": review.match_id, "line": review.line,
-                             "reason": review.reason})
-            continue
-        if review is None:  # a game without the player
+        if how == "kept":  # finished by an earlier run: its page and data are in place
+            outcome, review = got, None
+            if "reviewed" in outcome:
+                _file_name(game.match_id, used)
+                review = json.loads((folder / outcome["reviewed"]["data"]).read_text(encoding="utf-8"))
+        else:
+            outcome, review = _outcome(game, got, str(path), seats, folder, used), got
+            done.keep(unit, json.dumps(outcome, ensure_ascii=False).encode("utf-8"))
+        if "rejected" in outcome:
+            rejected.append(outcome["rejected"])
+        elif "reviewed" in outcome:
+            for seat in outcome["reviewed"]["reviewed"]:
+                name = player_name(game, seat)
+                players.setdefault(name, Summary(name)).add_game(review, seat)
+            games.append(outcome["reviewed"])
+        else:
             skipped += 1
-            continue
-        for seat in seats:
-            name = player_name(game, seat)
-            players.setdefault(name, Summary(name)).add_game(review, seat)
-        review["summary"] = {name: s.to_dict() for name, s in game_summaries(game, review, seats).items()}
-        stem = _file_name(game.match_id, used)
-        (folder / f"{stem}.json").write_text(json.dumps(review, ensure_ascii=False) + "\n", encoding="utf-8")
-        (folder / f"{stem}.html").write_text(render_page(review, review["summary"]), encoding="utf-8")
-        games.append({"match_id": game.match_id, "file": str(path), "page": f"{stem}.html", "data": f"{stem}.json",
-                      "reviewed": list(seats), "decisions": len(review["decisions"])})
     summary = {"schema": SUMMARY_SCHEMA, "games_read": read, "games_reviewed": len(games),
                "games_rejected": len(rejected), "games_without_the_player": skipped, "rejected": rejected,
-               "games": games, "players": {name: s.to_dict() for name, s in players.items()}}
-    (folder / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+               "unreadable_files": bad_files, "games": games,
+               "players": {name: s.to_dict() for name, s in players.items()}}
+    write_atomically(folder / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+    done.finish()
     return summary

@@ -32,12 +32,14 @@ def _take(params: dict, allowed: dict, required: tuple = ("hand",)) -> dict:
     if unknown:
         raise RequestError("bad_param", f"unknown parameter(s) {', '.join(unknown)}; this operation takes "
                                         f"{', '.join(sorted(allowed)) or 'none'}")
+    for name in [name for name, value in params.items() if value is None]:
+        del params[name]  # null is no value: the parameter's default
     for name in required:
         if name not in params:
             raise RequestError("bad_param", f"missing parameter {name!r}")
     for name, value in params.items():
         types = allowed[name]
-        if value is not None and not (isinstance(value, types) and not (isinstance(value, bool) and bool not in types)):
+        if not (isinstance(value, types) and not (isinstance(value, bool) and bool not in types)):
             wanted = " or ".join(_TYPES.get(t, t.__name__) for t in types)
             raise RequestError("bad_param", f"parameter {name!r} must be {wanted}, got {json_type(value)}")
     return params
@@ -285,7 +287,7 @@ def _ruleset(value):
         raise RequestError("bad_param",
                            f"unknown ruleset field(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
     try:
-        return Ruleset(**_take({k: v for k, v in value.items() if v is not None}, fields, ()))
+        return Ruleset(**_take(dict(value), fields, ()))  # _take drops nulls: a switch's default
     except HandError as exc:  # switches that contradict each other
         raise RequestError("bad_param", f"parameter 'ruleset': {exc}") from None
 

@@ -10,13 +10,18 @@ messages are capped (cap_message): mjfast's messages quote the input, which may 
   result, 400 with a request error, 500 with an internal error). GET returns the version,
   except under /app/, where the player's page lives (mjfast.web), and for a browser asking
   for a page (Accept: text/html), which is sent there. HttpOptions bounds what a client may
-  send and which browser origins may call (docs/protocol.md, "HTTP").
+  send, how long it may take to send it, how many connections are open at once and which
+  browser origins may call (docs/protocol.md, "HTTP").
 """
 
 from __future__ import annotations
 
 import json
+import math
+import socket
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
@@ -49,8 +54,8 @@ def handle(request) -> dict:
     if not isinstance(request, dict):
         return _error(None, "bad_request", f"a request is a JSON object, got {json_type(request)}")
     request_id = request.get("id")
-    version = request.get("v", PROTOCOL_VERSION)
-    if version != PROTOCOL_VERSION:
+    version = request.get("v")
+    if version is not None and version != PROTOCOL_VERSION:
         return _error(request_id, "unsupported_version", f"this service speaks protocol version {PROTOCOL_VERSION}, "
                                                          f"the request asks for {version!r}")
     op = request.get("op")
@@ -70,10 +75,23 @@ def handle(request) -> dict:
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def handle_text(text: "str | bytes") -> dict:
-    """The response object for a request given as JSON text."""
+    """The response object for a request given as JSON text. Only JSON: Python's reader also
+    takes NaN and Infinity, and reads 1e999 as infinity, none of which a response could echo
+    as JSON; they are bad_json here."""
     try:
-        request = json.loads(text)
+        request = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:
         return _error(None, "bad_json", f"not JSON: {exc}")
     return handle(request)
@@ -102,13 +120,18 @@ PAGE = "/app/"  # where the player's page and its files live
 @dataclass(frozen=True)
 class HttpOptions:
     """What the HTTP transport accepts. max_body: the largest request body in bytes (a real
-    request, a hand and 34 visible counts, is under 1 KiB). timeout: seconds a connection may
-    stay silent, while sending a request or idle between two, before it is closed.
+    request, a hand and 34 visible counts, is under 1 KiB). timeout: the seconds a connection
+    has to send each whole request (its headers and body), idle time before it included; then
+    it is closed, so a slow or stalled client does not hold a thread for ever.
+    max_connections: the connections open at once (each has its thread: some 200 KB idle,
+    about 1 MB answering advise); when full, the connection that has waited longest for its
+    request is closed to make room.
     allowed_origins: the browser origins ("https://example.org") whose pages may call the
     service; "*" allows any. The page the service itself serves needs none."""
 
     max_body: int = 64 * 1024
     timeout: float = 10.0
+    max_connections: int = 512
     allowed_origins: tuple = ()
 
 
@@ -142,6 +165,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.options: HttpOptions = self.server.options
         self.timeout = self.options.timeout  # StreamRequestHandler puts it on the socket
         super().setup()
+
+    def handle_one_request(self) -> None:
+        # the next request, headers and body, must be in before the timeout (_Connections)
+        self.server.connections.wait(self.connection, time.monotonic() + self.options.timeout)
+        super().handle_one_request()
+
+    def _working(self) -> None:
+        """The request is in: no deadline while it is answered."""
+        self.server.connections.work(self.connection)
 
     def _send_bytes(self, status: int, body: bytes, content_type: str, headers: "dict | None" = None) -> None:
         self.send_response(status)
@@ -195,18 +227,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._refuse(413, "too_large", f"the body has {length} bytes; this service takes at most "
                                            f"{self.options.max_body}")
             return
-        response = handle_text(self.rfile.read(length))
+        body = self.rfile.read(length)
+        if len(body) < length:  # the client went away, or was closed at its deadline
+            self.close_connection = True
+            return
+        self._working()
+        response = handle_text(body)
         error = response.get("error")
         self._send(_STATUS.get(error["code"], 400) if error else 200, response)
 
     def do_OPTIONS(self) -> None:
         """A browser's preflight before a cross-origin POST: allowed origins get a yes."""
+        self._working()
         if self._origin_allowed():
             self._send_bytes(204, b"", "text/plain", {"Access-Control-Allow-Methods": "GET, POST, OPTIONS",
                                                       "Access-Control-Allow-Headers": "Content-Type",
                                                       "Access-Control-Max-Age": "600"})
 
     def do_GET(self) -> None:
+        self._working()
         if not self._origin_allowed():
             return
         target = urlsplit(self.path)
@@ -233,22 +272,97 @@ class _Handler(BaseHTTPRequestHandler):
         pass  # a request log line per request would cost more than the request
 
 
+class _Connections:
+    """The open connections and, for each, when its request must be in (while it waits for a
+    request or sends one), or None while its request is answered. At most `limit`: when full,
+    the connection that has waited longest is closed to make room for a new one."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.deadlines: dict = {}  # socket -> monotonic deadline, or None while answered
+        self.lock = threading.Lock()
+
+    def admit(self, sock, deadline: float) -> bool:
+        """Count a new connection in; False when every open one is being answered (no room)."""
+        with self.lock:
+            if len(self.deadlines) >= self.limit:
+                waiting = [(d, s) for s, d in self.deadlines.items() if d is not None]
+                if not waiting:
+                    return False
+                self._close(min(waiting, key=lambda item: item[0])[1])
+            self.deadlines[sock] = deadline
+            return True
+
+    def wait(self, sock, deadline: float) -> None:
+        with self.lock:
+            if sock in self.deadlines:
+                self.deadlines[sock] = deadline
+
+    def work(self, sock) -> None:
+        with self.lock:
+            if sock in self.deadlines:
+                self.deadlines[sock] = None
+
+    def drop(self, sock) -> None:
+        with self.lock:
+            self.deadlines.pop(sock, None)
+
+    def expire(self, now: float) -> None:
+        """Close the connections past their deadline: their threads' reads end at once."""
+        with self.lock:
+            for sock in [s for s, d in self.deadlines.items() if d is not None and d < now]:
+                self._close(sock)
+
+    def _close(self, sock) -> None:
+        del self.deadlines[sock]
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # closed already
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     # connections waiting to be accepted: socketserver's 5 resets clients that open many at once
     request_queue_size = 128
 
+    def __init__(self, address, options: HttpOptions):
+        super().__init__(address, _Handler)
+        self.options = options
+        self.connections = _Connections(options.max_connections)
+
+    def process_request(self, request, client_address) -> None:
+        if self.connections.admit(request, time.monotonic() + self.options.timeout):
+            super().process_request(request, client_address)  # its own thread
+            return
+        body = _dump(_error(None, "busy", f"all {self.options.max_connections} connections are being answered; "
+                                          "try again")).encode()
+        head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+                f"Content-Length: {len(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n").encode()
+        try:
+            request.settimeout(1.0)
+            request.sendall(head + body)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
+    def shutdown_request(self, request) -> None:
+        self.connections.drop(request)
+        super().shutdown_request(request)
+
+    def service_actions(self) -> None:
+        # the serving loop comes here between connections, and every half second when idle
+        self.connections.expire(time.monotonic())
+
     def handle_error(self, request, client_address) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return  # the client went away (a browser leaving the page): nothing to report
+        if isinstance(sys.exc_info()[1], OSError):
+            return  # the client went away, stopped reading, or was closed at its deadline: nothing to report
         super().handle_error(request, client_address)
 
 
 def make_http_server(host: str = "127.0.0.1", port: int = 0,
                      options: HttpOptions = HttpOptions()) -> ThreadingHTTPServer:
-    server = _Server((host, port), _Handler)
-    server.options = options
-    return server
+    return _Server((host, port), options)
 
 
 def server_url(server: ThreadingHTTPServer) -> str:
