@@ -321,6 +321,53 @@ class _Connections:
             pass  # closed already
 
 
+class _Refused:
+    """Connections answered 503 busy, closed once their client has had time to send its request
+    and read the answer: closed at once, with the request unread, a connection is reset, and a
+    client still sending sees a broken pipe instead of the answer. The serving thread drains
+    them without blocking (service_actions); at most LIMIT wait, each at most LINGER seconds."""
+
+    LIMIT = 256
+    LINGER = 2.0
+
+    def __init__(self):
+        self.waiting: list = []  # (socket, deadline)
+
+    def add(self, sock, now: float) -> bool:
+        """Keep `sock` (its answer sent, its sending side shut) until its client is done; False
+        when too many wait already (the caller closes it at once)."""
+        if len(self.waiting) >= self.LIMIT:
+            return False
+        sock.setblocking(False)
+        self.waiting.append((sock, now + self.LINGER))
+        return True
+
+    def drain(self, now: float) -> list:
+        """The sockets to close now: their client closed, or their time is up (the others'
+        input is read and dropped)."""
+        done, still = [], []
+        for sock, deadline in self.waiting:
+            if deadline < now or _drained(sock):
+                done.append(sock)
+            else:
+                still.append((sock, deadline))
+        self.waiting = still
+        return done
+
+
+def _drained(sock) -> bool:
+    """Read and drop what `sock` (non-blocking) has received; True once its client closed."""
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     # connections waiting to be accepted: socketserver's 5 resets clients that open many at once
@@ -330,6 +377,7 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, _Handler)
         self.options = options
         self.connections = _Connections(options.max_connections)
+        self.refused = _Refused()
 
     def process_request(self, request, client_address) -> None:
         if self.connections.admit(request, time.monotonic() + self.options.timeout):
@@ -342,9 +390,12 @@ class _Server(ThreadingHTTPServer):
         try:
             request.settimeout(1.0)
             request.sendall(head + body)
+            request.shutdown(socket.SHUT_WR)
         except OSError:
-            pass
-        self.shutdown_request(request)
+            self.shutdown_request(request)
+            return
+        if not self.refused.add(request, time.monotonic()):
+            self.shutdown_request(request)
 
     def shutdown_request(self, request) -> None:
         self.connections.drop(request)
@@ -352,7 +403,15 @@ class _Server(ThreadingHTTPServer):
 
     def service_actions(self) -> None:
         # the serving loop comes here between connections, and every half second when idle
-        self.connections.expire(time.monotonic())
+        now = time.monotonic()
+        self.connections.expire(now)
+        for sock in self.refused.drain(now):
+            self.close_request(sock)
+
+    def server_close(self) -> None:
+        for sock in self.refused.drain(float("inf")):
+            self.close_request(sock)
+        super().server_close()
 
     def handle_error(self, request, client_address) -> None:
         if isinstance(sys.exc_info()[1], OSError):
