@@ -190,6 +190,7 @@ def run_match(names, seeds, wall: str = DUPLICATE, rotate: bool = False, process
     and as Botzone's JSON match log to `json_folder`/<match id>.json (botzone_log.write_botzone:
     the bots' names, the walls) when given; with the judge's time limits `limits`; returns the
     summary."""
+    agents: list
     if processes:
         agents = [ProcessAgent(bot_command(name, wall, limits), timeout=timeout, stderr=subprocess.DEVNULL)
                   for name in names]

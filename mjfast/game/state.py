@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 
@@ -134,7 +135,8 @@ class TableState:
             raise HandError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
         self.prevalent_wind = prevalent_wind
         self.wall = wall
-        self.seats = [Seat() if viewer in (None, p) else Seat(concealed=UnknownTiles()) for p in range(4)]
+        # an opponent's tiles: a stand-in that is read and written as the list would be
+        self.seats = [Seat() if viewer in (None, p) else Seat(concealed=cast(list, UnknownTiles())) for p in range(4)]
         # discards on the table and tiles of exposed melds; a bytearray, which visible_to copies
         # many times faster than a list
         self.shown = bytearray(N_KINDS)

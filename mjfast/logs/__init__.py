@@ -21,6 +21,7 @@ from ..lazy import lazy_attributes
 
 # Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
 # mjfast.logs.cli) and must not pay for numba and the analysis.
-_LOADED_LATER = {"analysis": ("GameAnalyser",), "run": ("analyse_logs",), "sources": ("LogsError",)}
+_LOADED_LATER: "dict[str, tuple[str, ...]]" = {"analysis": ("GameAnalyser",), "run": ("analyse_logs",),
+                                               "sources": ("LogsError",)}
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 __all__ = [name for names in _LOADED_LATER.values() for name in names]

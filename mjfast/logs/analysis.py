@@ -125,15 +125,15 @@ class _Seat:
     def melds_now(self, melds: list) -> tuple[np.ndarray, np.ndarray, int]:
         """(meld tile counts, exposed meld tile counts, packed melds) of the player's melds
         now; recomputed only when they changed (a new meld, or a pung grown into a kong)."""
-        melds = tuple(melds)
-        if melds != self.melds:
+        held = tuple(melds)
+        if held != self.melds:
             melded, exposed = np.zeros(N_KINDS, np.uint8), np.zeros(N_KINDS, np.uint8)
-            for m in melds:
+            for m in held:
                 for t in m.tiles:
                     melded[t] += 1
                     if not m.concealed:
                         exposed[t] += 1
-            self.melds, self.melded, self.exposed, self.packed = melds, melded, exposed, pack_melds(melds)
+            self.melds, self.melded, self.exposed, self.packed = held, melded, exposed, pack_melds(held)
         return self.melded, self.exposed, self.packed
 
 

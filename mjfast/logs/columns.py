@@ -172,7 +172,7 @@ def decode(columns, row) -> dict:
     whole columns, in Arrow)."""
     from ..tiles import TILE_NAMES
 
-    decoded = {}
+    decoded: dict = {}
     for column, value in zip(columns, row.tolist()):
         if value == NA:
             decoded[column.name] = None

@@ -35,9 +35,9 @@ def in_order(submit: Callable, items: Iterable, window: int, describe: Callable 
     for item in items:
         pending.append((item, submit(item)))
         if len(pending) >= window:
-            yield _result(*pending.popleft(), describe)
+            yield _result(pending.popleft(), describe)
     while pending:
-        yield _result(*pending.popleft(), describe)
+        yield _result(pending.popleft(), describe)
 
 
 def _or_kept(submit: Callable, kept: Callable) -> Callable:
@@ -54,7 +54,8 @@ def _no_result(chunk) -> None:
     return None
 
 
-def _result(item, future, describe: Callable):
+def _result(pending: tuple, describe: Callable):
+    item, future = pending
     try:
         return future.result()
     except Exception as exc:
@@ -67,7 +68,7 @@ def _chunk_text(chunk) -> str:
 
 def done(result) -> Future:
     """A Future already holding `result`: work done in this process, in in_order's stream."""
-    future = Future()
+    future: Future = Future()
     future.set_result(result)
     return future
 

@@ -17,7 +17,8 @@ _EXTRA_MODULES = ("pyarrow", "matplotlib", "tqdm")
 
 
 def _check_extras() -> None:
-    missing, broken = [], []
+    missing: list = []
+    broken: list = []
     for name in _EXTRA_MODULES:
         try:
             importlib.import_module(name)

@@ -39,7 +39,7 @@ def unreadable(path, exc: Exception, games: int) -> str:
     elif isinstance(exc, (EOFError, zlib.error, gzip.BadGzipFile)):
         why = f"a broken gzip stream: {exc}"
     else:  # an OSError: no permission, an I/O error
-        why = exc.strerror or str(exc)
+        why = getattr(exc, "strerror", None) or str(exc)
     return f"{why} (after {games} game(s) read from it)" if games else why
 
 

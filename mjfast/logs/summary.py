@@ -123,7 +123,7 @@ class Summary:
         self.games_read = self.games_analysed = 0
         self.rejected: list = []
         self.unreadable: list = []  # {"file", "reason"} of each file that could not be read
-        self.results = Counter()
+        self.results: Counter = Counter()
         self.decisions = self.discards = self.claim_opportunities = 0
         self.fan_lines = self.fan_lines_matched = self.score_lines_matched = 0
         # the judge's figures of the games read from Botzone JSON logs
@@ -132,8 +132,8 @@ class Summary:
         self.judge_mismatches: list = []
         self.seat = {name: np.zeros(SEATS, np.int64) for name in _SEAT_FIGURES}
         self.turn = {name: np.zeros(0, np.int64) for name in _TURN_FIGURES}
-        self.win_fans = Counter()  # fan total -> wins
-        self.fan_names = Counter()  # fan name -> wins that scored it
+        self.win_fans: Counter = Counter()  # fan total -> wins
+        self.fan_names: Counter = Counter()  # fan name -> wins that scored it
         self.named = _Players()
 
     def add(self, result: ChunkResult) -> None:

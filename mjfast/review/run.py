@@ -158,7 +158,10 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
     done = Progress(folder, {"command": "mjfast review", "mjfast": __version__, "files": fingerprint(files),
                              "player": player, "bot": bot, "value": value, "ruleset": ruleset}, "game")
     players: dict = {}
-    games, rejected, bad_files, used = [], [], [], Counter()
+    games: list = []
+    rejected: list = []
+    bad_files: list = []
+    used: Counter = Counter()
     read = skipped = 0
     for (unit, path, game, seats), (how, got) in _reviews(_games(files, player, bot, ruleset, bad_files), value,
                                                           workers, done):

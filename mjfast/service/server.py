@@ -160,10 +160,11 @@ class _Handler(BaseHTTPRequestHandler):
     # client's delayed ACK, some 40 ms per request
     disable_nagle_algorithm = True
     _cors: dict = {}  # CORS headers of the answer, set by _origin_allowed
+    server: "_Server"
 
     def setup(self) -> None:
         self.options: HttpOptions = self.server.options
-        self.timeout = self.options.timeout  # StreamRequestHandler puts it on the socket
+        self.timeout = self.options.timeout  # type: ignore[misc]  # StreamRequestHandler puts it on the socket
         super().setup()
 
     def handle_one_request(self) -> None:
@@ -426,6 +427,7 @@ def make_http_server(host: str = "127.0.0.1", port: int = 0,
 
 def server_url(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
+    host = host.decode() if isinstance(host, bytes) else host
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
