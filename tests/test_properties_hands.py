@@ -15,7 +15,7 @@ profiles say how many examples).
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mjfast
@@ -130,8 +130,15 @@ def test_fans_agree_with_pymahjonggb(win):
 
 # ---------------------------------------------------------------- value
 
+# Sums of probabilities in floating point: a figure may pass 1 by an ulp or two (the campaign
+# found 1.0000000000000004 for discarding 1m from [123m1][345m1]1112223m3m, a figure of
+# advice/value.py's sums; kept as the example below), and is taken as 1 within ROUNDING.
+ROUNDING = 1e-12
+
+
 @settings(max_examples=examples(12))
 @given(hands(drawn=True), st.integers(1, 12))
+@example(parse_hand("[123m1][345m1]1112223m3m"), 1)
 def test_value_figures_are_probabilities_that_grow_with_the_draws(hand, draws):
     fewer = {o.tile: o for o in mjfast.best_discards(hand, draws=draws)}
     more = {o.tile: o for o in mjfast.best_discards(hand, draws=draws + 1)}
@@ -140,9 +147,9 @@ def test_value_figures_are_probabilities_that_grow_with_the_draws(hand, draws):
         for o in options.values():
             ready, win = np.array(o.ready_by_draw), np.array(o.win_by_draw)
             assert len(ready) == len(win) == n
-            assert np.all((0 <= win) & (win <= ready + 1e-12) & (ready <= 1))
-            assert np.all(np.diff(win) >= -1e-12) and np.all(np.diff(ready) >= -1e-12)
+            assert np.all((0 <= win) & (win <= ready + ROUNDING) & (ready <= 1 + ROUNDING))
+            assert np.all(np.diff(win) >= -ROUNDING) and np.all(np.diff(ready) >= -ROUNDING)
             assert o.win_probability == win[-1] and o.expected_score >= 0
     for tile, o in fewer.items():
-        assert more[tile].win_probability >= o.win_probability - 1e-12
+        assert more[tile].win_probability >= o.win_probability - ROUNDING
         assert more[tile].expected_score >= o.expected_score - 1e-9
