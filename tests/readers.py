@@ -191,13 +191,16 @@ def bot_input(match, seat: int, requests: int) -> str:
 
 def check_bot(text: str) -> None:
     """`mjfast botzone`'s reading of its input (either interaction), a fresh fan-aware bot: it
-    answers with a response of the protocol, or says the input is unreadable (status 2)."""
+    answers with a response of the protocol, or says the input is unreadable (status 2); an
+    input of blank lines only is no turn: it ends without a word (status 0)."""
     from mjfast.bots import BOTS
     from mjfast.bots.botzone import run
 
     out = io.StringIO()
     status = run(BOTS["fan-aware"](), io.StringIO(text + "\n"), out)
-    if status == 0:  # JSON for a JSON input; a line that is not JSON is a request of the simple interaction
+    if not text.strip():
+        assert status == 0 and out.getvalue() == ""
+    elif status == 0:  # JSON for a JSON input; a line that is not JSON is a request of the simple interaction
         answer = out.getvalue().strip()
         assert parse_response(json.loads(answer)["response"] if answer.startswith("{") else answer)
     else:
