@@ -18,7 +18,7 @@ The analysis calls load numba when first used (the names below are loaded on fir
 that importing mjfast (for parsing, or for a command that needs no kernel) stays quick.
 """
 
-from .errors import GameError, HandError, MjfastError
+from .errors import ArgumentError, GameError, HandError, MjfastError
 from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
 from .lazy import lazy_attributes
 from .tiles import TILE_NAMES, counts_of, parse_tiles
@@ -37,5 +37,6 @@ _LOADED_LATER = {
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
 
-__all__ = ["GameError", "Hand", "HandError", "Meld", "MjfastError", "TILE_NAMES", "counts_of", "parse_hand",
-           "parse_meld", "parse_tiles", "visible_counts", *(name for names in _LOADED_LATER.values() for name in names)]
+__all__ = ["ArgumentError", "GameError", "Hand", "HandError", "Meld", "MjfastError", "TILE_NAMES", "counts_of",
+           "parse_hand", "parse_meld", "parse_tiles", "visible_counts",
+           *(name for names in _LOADED_LATER.values() for name in names)]

@@ -632,11 +632,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    from .errors import HandError
+    from .errors import ArgumentError, HandError
 
     try:
         return args.run(args)
-    except (HandError, CommandError) as exc:
+    except (HandError, ArgumentError, CommandError) as exc:
         print(f"mjfast: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:

@@ -22,11 +22,18 @@ class MjfastError(Exception):
 
 
 class HandError(MjfastError, ValueError):
-    """A hand, tile string, meld, count array, condition or argument that mjfast cannot accept.
+    """A hand, tile string, meld or count array that mjfast cannot accept (or a hand that a call
+    cannot take: one not a win for scoring, one of the other size).
 
     The message names the problem (the character, the tile, the count) so that a user can fix
     the input without reading mjfast's code.
     """
+
+
+class ArgumentError(MjfastError, ValueError):
+    """An argument of a call that is neither a hand nor tiles, outside what the call takes: a
+    ranking, a time budget, a number of draws, winds, flowers, win conditions, a ruleset, a name
+    or a mode. The message names the argument and what it may be."""
 
 
 class GameError(MjfastError, ValueError):

@@ -71,9 +71,9 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
     calls = _calls()
     unknown = sorted(set(only or ()).union(skip) - set(calls))
     if unknown:
-        from mjfast.errors import HandError
+        from mjfast.errors import ArgumentError
 
-        raise HandError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
+        raise ArgumentError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
     calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
     for call in calls.values():
         call()

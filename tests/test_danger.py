@@ -136,11 +136,11 @@ def test_a_far_hand_facing_a_ready_opponent_folds():
 
 
 def test_the_danger_is_checked():
-    with pytest.raises(mjfast.HandError, match="danger must be a Danger of mjfast.advice.danger"):
+    with pytest.raises(mjfast.ArgumentError, match="danger must be a Danger of mjfast.advice.danger"):
         mjfast.best_discards("123m456p789s1357sE", danger=np.zeros(34))
-    with pytest.raises(mjfast.HandError, match="a Danger needs deal_in"):
+    with pytest.raises(mjfast.ArgumentError, match="a Danger needs deal_in"):
         mjfast.best_discards("123m456p789s1357sE", draws=10, danger=Danger(np.zeros(34), np.zeros(34), np.ones(5), ()))
-    with pytest.raises(mjfast.HandError, match="a Danger needs deal_in"):
+    with pytest.raises(mjfast.ArgumentError, match="a Danger needs deal_in"):
         mjfast.best_discards("123m456p789s1357sE", danger=Danger(np.full(34, 2.0), np.zeros(34), np.ones(11), ()))
 
 

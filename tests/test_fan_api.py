@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from mjfast.errors import HandError
+from mjfast.errors import ArgumentError, HandError
 from mjfast.fan import FANS, N_FANS, Fan, FanResult, Ruleset, fan_by_name, score, score_best_tile, settle
 from mjfast.hand import Hand, parse_hand
 from mjfast.tiles import tile_name
@@ -68,8 +68,8 @@ def test_wind_notations(seat, prevalent):
     dict(flowers=1.0), dict(flowers=True), dict(self_drawn="yes"), dict(kong=2), dict(last_tile=None),
     dict(ruleset="botzone"), dict(ruleset=0),
 ])
-def test_bad_conditions_raise_hand_error(kwargs):
-    with pytest.raises(HandError):
+def test_bad_conditions_raise_argument_error(kwargs):
+    with pytest.raises(ArgumentError):
         score(PLAIN, **kwargs)
 
 
@@ -96,9 +96,9 @@ def test_best_tile_takes_every_condition_and_says_what_was_scored():
 def test_best_tile_refuses_what_is_no_win(hand, message):
     with pytest.raises(HandError, match=message):
         score_best_tile(hand)
-    with pytest.raises(HandError, match="unknown condition"):
+    with pytest.raises(ArgumentError, match="unknown condition"):
         score_best_tile("123m456p789s123s5m5m", winner=0)
-    with pytest.raises(HandError, match="seat_wind"):
+    with pytest.raises(ArgumentError, match="seat_wind"):
         score_best_tile("123m456p789s123s5m6m", seat_wind="X")  # the condition's fault, not "no win"
 
 
@@ -194,14 +194,14 @@ def test_settle_counts_flowers():
 
 @pytest.mark.parametrize("args", [(5,), (-1,), (True,), (0, 0), (0, 4), ("0",)])
 def test_settle_rejects_bad_players(args):
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         settle(score(PLAIN), *args)
 
 
 def test_settle_rejects_contradictions():
-    with pytest.raises(HandError, match="needs the discarder"):
+    with pytest.raises(ArgumentError, match="needs the discarder"):
         settle(score(PLAIN), 0)
-    with pytest.raises(HandError, match="no discarder"):
+    with pytest.raises(ArgumentError, match="no discarder"):
         settle(score(PLAIN, self_drawn=True), 0, 1)
 
 
@@ -211,7 +211,7 @@ def test_settle_rejects_a_hand_below_the_minimum():
 
 
 def test_settle_needs_a_result():
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         settle({"total": 8}, 0, 1)
 
 
@@ -228,7 +228,7 @@ def test_fan_table_has_the_81_fans_and_the_judges_extra():
 
 def test_fan_names_and_aliases_resolve():
     assert fan_by_name("嵌张") is fan_by_name("坎张") is fan_by_name("独听・嵌张") is fan_by_name("closed wait")
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         fan_by_name("天和")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mjfast.errors import HandError
+from mjfast.errors import ArgumentError, HandError
 from mjfast.fan import BatchScores, hands_to_arrays, score, score_batch
 
 HANDS = ["[123m,1]456p789s123s5m5m", "1112345678999m5m", "[1111p,1][2222s]345m678m8p8p", "EESSWWNNPPFFCC"]
@@ -80,9 +80,9 @@ def test_meld_checks():
 
 @pytest.mark.parametrize("kwargs", [dict(self_drawn=[True]), dict(seat_wind="X"), dict(flowers=9),
                                     dict(prevalent_wind=[0, 1, 2, 7]), dict(kong=np.array([0, 1, 2, 0]))])
-def test_bad_conditions_raise_hand_error(kwargs):
+def test_bad_conditions_raise_argument_error(kwargs):
     counts, wins, melds = hands_to_arrays(HANDS)
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         score_batch(counts, wins, melds, **kwargs)
 
 

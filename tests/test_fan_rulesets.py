@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjfast.errors import HandError
+from mjfast.errors import ArgumentError
 from mjfast.fan import JUDGE, RULESETS, TZIAKCHA, WMO_2014, Ruleset, ruleset_named, score
 
 
@@ -39,7 +39,7 @@ def test_mixed_kongs_six():
 
 
 def test_the_two_readings_of_mixed_kongs_exclude_each_other():
-    with pytest.raises(HandError, match="mixed_kongs_five and mixed_kongs_six"):
+    with pytest.raises(ArgumentError, match="mixed_kongs_five and mixed_kongs_six"):
         Ruleset(mixed_kongs_six=True)
 
 
@@ -64,7 +64,7 @@ def test_presets_are_named_sets_of_switches():
     assert Ruleset.strict_1998().name == "strict_1998" and Ruleset(formal_waits=False).name is None
     assert ruleset_named("wmo2014") is WMO_2014
     assert score("[1111p,1][2222s]345m678m8p8p", ruleset="wmo2014").ruleset is WMO_2014
-    with pytest.raises(HandError, match="unknown ruleset 'botzone'; the presets are judge, tziakcha"):
+    with pytest.raises(ArgumentError, match="unknown ruleset 'botzone'; the presets are judge, tziakcha"):
         ruleset_named("botzone")
 
 
@@ -128,7 +128,7 @@ def test_strict_1998_switches_three_rulings():
 
 @pytest.mark.parametrize("kwargs", [dict(formal_waits=1), dict(minimum=-1), dict(minimum=8.0), dict(minimum=True)])
 def test_switches_are_checked(kwargs):
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         Ruleset(**kwargs)
 
 

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from mjfast.errors import HandError
+from mjfast.errors import ArgumentError, HandError
 from mjfast.fan import score, winning_tiles
 from mjfast.hand import Hand
 from mjfast.tiles import TILE_NAMES
@@ -81,7 +81,7 @@ def test_not_ready_and_no_waits():
 def test_refuses_a_complete_hand_and_unknown_conditions():
     with pytest.raises(HandError, match="waiting for its winning tile"):
         winning_tiles("123m456p789s123s5m5m")
-    with pytest.raises(HandError, match="unknown condition"):
+    with pytest.raises(ArgumentError, match="unknown condition"):
         winning_tiles("123m456p789s123s5m", self_drawm=True)
-    with pytest.raises(HandError):
+    with pytest.raises(ArgumentError):
         winning_tiles("123m456p789s123s5m", seat_wind="X")

@@ -49,6 +49,6 @@ def test_every_exception_mjfast_defines_is_a_mjfast_error():
         if isinstance(value, type) and issubclass(value, BaseException):
             found.append(value)
             assert issubclass(value, mjfast.MjfastError), f"{module_name}.{name}"
-    assert {"HandError", "GameError", "LogError", "ProtocolError", "IllegalAction", "RequestError",
+    assert {"HandError", "ArgumentError", "GameError", "LogError", "ProtocolError", "IllegalAction", "RequestError",
             "CommandError"} <= {cls.__name__ for cls in found}
-    assert issubclass(mjfast.HandError, ValueError) and issubclass(mjfast.GameError, ValueError)
+    assert all(issubclass(cls, ValueError) for cls in (mjfast.HandError, mjfast.ArgumentError, mjfast.GameError))

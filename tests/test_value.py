@@ -314,11 +314,11 @@ def test_the_expert_puzzles_under_the_value_ranking():
 
 
 def test_the_model_is_checked():
-    with pytest.raises(mjfast.HandError, match="draws must be an integer 1..40"):
+    with pytest.raises(mjfast.ArgumentError, match="draws must be an integer 1..40"):
         mjfast.best_discards("123m456p789s1357sE", draws=0)
-    with pytest.raises(mjfast.HandError, match="unknown ranking"):
+    with pytest.raises(mjfast.ArgumentError, match="unknown ranking"):
         mjfast.best_discards("123m456p789s1357sE", ranking="luck")
-    with pytest.raises(mjfast.HandError, match="value model out of range"):
+    with pytest.raises(mjfast.ArgumentError, match="value model out of range"):
         mjfast.best_discards("123m456p789s1357sE", model=ValueModel(hazard=1.5))
     assert draws_left(21) == 11 and draws_left(0) == 1 and draws_left(92) == 40
 

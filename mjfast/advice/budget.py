@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import HandError
+from ..errors import ArgumentError
 
 VALUE = "value"
 """The value model as ValueModel states it: the figures a query without a budget gets."""
@@ -84,7 +84,7 @@ def check_budget(budget_ms) -> "float | None":
         return None
     if isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float, np.integer, np.floating)) \
             or not 0 < budget_ms <= MAX_BUDGET_MS:
-        raise HandError(f"budget_ms is the milliseconds a query may take, more than 0 and at most {MAX_BUDGET_MS} "
+        raise ArgumentError(f"budget_ms is the milliseconds a query may take, more than 0 and at most {MAX_BUDGET_MS} "
                         f"(or None: no deadline); got {budget_ms!r}")
     return float(budget_ms)
 

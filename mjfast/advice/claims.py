@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..api import shanten
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
 from ..tiles import TILE_NAMES, tile_id
 from . import budget
@@ -97,10 +97,10 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
                         "counting melds)")
     t = tile_id(tile)
     if offered_by not in WHO:
-        raise HandError(f"offered_by is who discards the tile: 1 left, 2 across, 3 right; got {offered_by!r}")
+        raise ArgumentError(f"offered_by is who discards the tile: 1 left, 2 across, 3 right; got {offered_by!r}")
     ranking = DEFAULT_RANKING if ranking is None else ranking
     if ranking not in RANKINGS[:3]:
-        raise HandError(f"claims are ranked by {', '.join(RANKINGS[:3])}, not {ranking!r}")
+        raise ArgumentError(f"claims are ranked by {', '.join(RANKINGS[:3])}, not {ranking!r}")
     model = value_model(draws, model)
     budget_ms = budget.check_budget(budget_ms)
     seen = visible_counts(visible).astype(np.int64)

@@ -31,7 +31,7 @@ from typing import NamedTuple, Sequence
 
 import numpy as np
 
-from ..errors import HandError
+from ..errors import ArgumentError
 from ..fan.settlement import discarder_pays
 from ..tiles import N_KINDS, TILE_NAMES
 from . import budget
@@ -171,7 +171,8 @@ def annotated(options: list, danger: Danger) -> list:
 def opponent(seat, discards=(), melds=(), draws: int = 0) -> Opponent:
     """An Opponent from any notation, checked: seat a wind (E S W N or 0-3); discards a tile
     string ("19mE", in order) or a list of tiles; melds bracketed melds ("[CCC1][345p2]") or
-    a list; draws the tiles they have drawn (0-40). Raises HandError naming the fault."""
+    a list; draws the tiles they have drawn (0-40). Raises HandError for bad tiles or melds,
+    ArgumentError for the rest, naming the fault."""
     from ..fan.conditions import wind_index
     from ..hand import parse_melds
     from ..tiles import parse_tiles, tile_id
@@ -180,9 +181,9 @@ def opponent(seat, discards=(), melds=(), draws: int = 0) -> Opponent:
     try:
         thrown = tuple(parse_tiles(discards) if isinstance(discards, str) else (tile_id(t) for t in discards))
     except TypeError:
-        raise HandError(f"an opponent's discards are tiles, got {type(discards).__name__}") from None
+        raise ArgumentError(f"an opponent's discards are tiles, got {type(discards).__name__}") from None
     if isinstance(draws, bool) or not isinstance(draws, (int, np.integer)) or not 0 <= draws <= 40:
-        raise HandError(f"an opponent's draws are the tiles they have drawn, 0..40, got {draws!r}")
+        raise ArgumentError(f"an opponent's draws are the tiles they have drawn, 0..40, got {draws!r}")
     return Opponent(seat, thrown, parse_melds(melds), int(draws))
 
 
@@ -195,7 +196,7 @@ def hand_danger(hand, visible, opponents: Sequence[Opponent], prevalent_wind=0, 
 
     hand = hand if isinstance(hand, Hand) else parse_hand(hand)
     if len(opponents) > 3 or not all(isinstance(o, Opponent) for o in opponents):
-        raise HandError("opponents: at most three, each an Opponent of mjfast.advice.danger (opponent() reads any "
+        raise ArgumentError("opponents: at most three, each an Opponent of mjfast.advice.danger (opponent() reads any "
                         "notation)")
     unseen = 4 - hand.counts.astype(np.int64) - hand.meld_counts.astype(np.int64) - visible_counts(visible)
     return danger_of(opponents, np.maximum(unseen, 0), wind_index(prevalent_wind, "prevalent_wind"), draws)
@@ -217,15 +218,15 @@ def job_arrays(danger, draws: int) -> tuple:
     if danger is None:
         return budget.NO_RISK, budget.NO_RISK, budget.Job._field_defaults["growth"]
     if not isinstance(danger, Danger):
-        raise HandError(f"danger must be a Danger of mjfast.advice.danger (danger_of, table_danger), got "
+        raise ArgumentError(f"danger must be a Danger of mjfast.advice.danger (danger_of, table_danger), got "
                         f"{type(danger).__name__}")
     deal_in = np.ascontiguousarray(danger.deal_in, np.float64)
     loss = np.ascontiguousarray(danger.loss, np.float64)
     growth = np.ascontiguousarray(danger.growth, np.float64)
     if deal_in.shape != (N_KINDS,) or loss.shape != (N_KINDS,) or growth.ndim != 1 or len(growth) < draws + 1 or \
             not (np.all((deal_in >= 0) & (deal_in <= 1)) and np.all(loss >= 0) and np.all(growth >= 0)):
-        raise HandError(f"a Danger needs deal_in (34, in 0..1), loss (34, >= 0) and growth (>= 0, at least draws + 1 "
-                        f"= {draws + 1} of them)")
+        raise ArgumentError(f"a Danger needs deal_in (34, in 0..1), loss (34, >= 0) and growth (>= 0, at least "
+                            f"draws + 1 = {draws + 1} of them)")
     top = deal_in.max()
     if top > 0:
         growth = np.minimum(growth, 1.0 / top)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import HandError
+from ..errors import ArgumentError
 
 
 class ValueModel(NamedTuple):
@@ -48,7 +48,7 @@ def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
         model = model._replace(draws=draws)
     whole = isinstance(model.draws, (int, np.integer)) and not isinstance(model.draws, bool)
     if not (whole and 1 <= model.draws <= 40):
-        raise HandError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
+        raise ArgumentError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
     if not 0 <= model.ron_discards <= 10 or not 0 <= model.hazard < 1 or model.extra not in (0, 1, 2):
-        raise HandError(f"value model out of range: {model}")
+        raise ArgumentError(f"value model out of range: {model}")
     return model

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..api import _hand_arrays, _raise_for, _visible, kernel_context, tile_names
 from ..efficiency.status import OK
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
 from ..jit import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, tile_id
@@ -344,5 +344,5 @@ def _ranking(ranking, fan_aware: bool) -> str:
     if ranking is None:
         return DEFAULT_RANKING if fan_aware else "efficiency"
     if ranking not in RANKINGS:
-        raise HandError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
+        raise ArgumentError(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
     return ranking

@@ -11,7 +11,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
 from ..jit import DirectKernel
 from ..tiles import TILE_NAMES
@@ -92,8 +92,8 @@ def score(hand_or_string, self_drawn=False, last_copy=False, kong=False, last_ti
     the winning tile was the last unseen copy), `kong` (杠上开花 when self-drawn, 抢杠和 on a
     discard), `last_tile` (the wall's last tile: 妙手回春 / 海底捞月), winds (E S W N or 0-3),
     `flowers` (0-8). Conditions the hand contradicts are corrected as the judge corrects them
-    (see FanResult.self_drawn ... for what was scored). Raises HandError for bad input or a
-    hand that is not a win.
+    (see FanResult.self_drawn ... for what was scored). Raises HandError for a bad hand or one
+    that is not a win, ArgumentError for bad conditions.
     """
     # This is the per-call path: the common cases (a Hand, bools, letters, an int) skip the
     # general checks, which give the same answers.
@@ -152,7 +152,7 @@ def _setup(conditions: dict) -> tuple[int, "Ruleset"]:
     """(the kernels' setup, the Ruleset) of score()'s keyword arguments, each checked."""
     unknown = sorted(set(conditions) - set(_CONDITION_NAMES))
     if unknown:
-        raise HandError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
+        raise ArgumentError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(_CONDITION_NAMES)}")
     rules = ruleset_of(conditions.get("ruleset"))
     setup = (
         condition_bits(conditions.get("self_drawn", False), conditions.get("last_copy", False),
@@ -222,15 +222,15 @@ def _per_row(value, n: int, what: str, convert, low: int, high: int) -> np.ndarr
         if arr.ndim == 0:
             arr = np.full(n, int(arr), np.int64)
         if arr.shape != (n,):
-            raise HandError(f"{what} must be one value or {n} values, got shape {arr.shape}")
+            raise ArgumentError(f"{what} must be one value or {n} values, got shape {arr.shape}")
         if arr.min(initial=low) < low or arr.max(initial=high) > high:
-            raise HandError(f"{what} values must be {low}-{high}")
+            raise ArgumentError(f"{what} values must be {low}-{high}")
         return arr
     if arr is None or arr.ndim == 0:
         return np.full(n, int(convert(value, what)), np.int64)
     values = value if isinstance(value, (list, tuple)) else arr.tolist()  # keep mixed lists' own values
     if len(values) != n:
-        raise HandError(f"{what} has {len(values)} entries for {n} hands")
+        raise ArgumentError(f"{what} has {len(values)} entries for {n} hands")
     if arr.dtype.kind == "U" and isinstance(value, np.ndarray):  # e.g. winds as letters: each distinct once
         distinct, where = np.unique(arr, return_inverse=True)
         return np.array([int(convert(str(v), what)) for v in distinct], np.int64)[where.ravel()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import HandError
+from ..errors import ArgumentError
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 
 WIND_LETTERS = "ESWN"
@@ -20,13 +20,13 @@ MAX_FLOWERS = 8
 def wind_index(wind, what: str) -> int:
     """0-3 for a wind given as E/S/W/N (any case), 东/南/西/北, F1-F4 or 0-3."""
     if isinstance(wind, bool):
-        raise HandError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}")
+        raise ArgumentError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}")
     if isinstance(wind, np.integer):
         wind = int(wind)
     try:
         return _WIND_INDEX[wind]
     except (KeyError, TypeError):
-        raise HandError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}") from None
+        raise ArgumentError(f"{what} must be a wind (E, S, W, N or 0-3), got {wind!r}") from None
 
 
 def flag(value, what: str) -> bool:
@@ -35,7 +35,7 @@ def flag(value, what: str) -> bool:
         return bool(value)
     if isinstance(value, (int, np.integer)) and value in (0, 1):
         return bool(value)
-    raise HandError(f"{what} must be True or False, got {value!r}")
+    raise ArgumentError(f"{what} must be True or False, got {value!r}")
 
 
 def flower_count(flowers) -> int:
@@ -43,9 +43,9 @@ def flower_count(flowers) -> int:
     if flowers.__class__ is int and 0 <= flowers <= MAX_FLOWERS:
         return flowers
     if isinstance(flowers, (bool, np.bool_)) or not isinstance(flowers, (int, np.integer)):
-        raise HandError(f"flowers must be a count 0-{MAX_FLOWERS}, got {flowers!r}")
+        raise ArgumentError(f"flowers must be a count 0-{MAX_FLOWERS}, got {flowers!r}")
     if not 0 <= flowers <= MAX_FLOWERS:
-        raise HandError(f"flowers must be a count 0-{MAX_FLOWERS}, got {flowers}")
+        raise ArgumentError(f"flowers must be a count 0-{MAX_FLOWERS}, got {flowers}")
     return int(flowers)
 
 

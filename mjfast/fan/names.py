@@ -154,9 +154,9 @@ for _f in FANS:
 
 def fan_by_name(name: str) -> FanInfo:
     """The fan called `name`: Chinese name, English name (any case) or a known alias."""
-    from ..errors import HandError
+    from ..errors import ArgumentError
 
     found = _BY_NAME.get(name) or _BY_NAME.get(name.lower() if isinstance(name, str) else name)
     if found is None:
-        raise HandError(f"unknown fan name {name!r}")
+        raise ArgumentError(f"unknown fan name {name!r}")
     return found

@@ -179,9 +179,9 @@ class FanResult:
     def fan_line(self, names: str = "cn") -> str:
         """The fans as one line: "清龙 16, 不求人 4, ..." (names "cn" or "en")."""
         if names not in ("cn", "en"):
-            from ..errors import HandError
+            from ..errors import ArgumentError
 
-            raise HandError(f"names must be 'cn' or 'en', got {names!r}")
+            raise ArgumentError(f"names must be 'cn' or 'en', got {names!r}")
         parts = []
         for fan in self.fans:
             name = fan.name_cn if names == "cn" else fan.name_en

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import cached_property
 
-from ..errors import HandError
+from ..errors import ArgumentError
 
 # Bit of each switch in Ruleset.code (set = the non-judge reading).
 SEPARATE_MIXED_KONGS = 1  # mixed_kongs_five=False: 明杠 1 + 暗杠 2 instead of 明暗杠 5
@@ -77,11 +77,11 @@ class Ruleset:
             value = getattr(self, f.name)
             if f.name == "minimum":
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise HandError(f"Ruleset.minimum must be a non-negative int, got {value!r}")
+                    raise ArgumentError(f"Ruleset.minimum must be a non-negative int, got {value!r}")
             elif not isinstance(value, bool):
-                raise HandError(f"Ruleset.{f.name} must be True or False, got {value!r}")
+                raise ArgumentError(f"Ruleset.{f.name} must be True or False, got {value!r}")
         if self.mixed_kongs_five and self.mixed_kongs_six:
-            raise HandError("Ruleset: mixed_kongs_five and mixed_kongs_six are two scores of the same kongs; "
+            raise ArgumentError("Ruleset: mixed_kongs_five and mixed_kongs_six are two scores of the same kongs; "
                             "turn one off")
 
     @cached_property
@@ -128,7 +128,7 @@ def ruleset_of(ruleset) -> Ruleset:
     if isinstance(ruleset, str):
         return ruleset_named(ruleset)
     if not isinstance(ruleset, Ruleset):
-        raise HandError(f"ruleset must be a mjfast Ruleset, a preset's name or None, got {type(ruleset).__name__}")
+        raise ArgumentError(f"ruleset must be a mjfast Ruleset, a preset's name or None, got {type(ruleset).__name__}")
     return ruleset
 
 
@@ -136,5 +136,5 @@ def ruleset_named(name: str) -> Ruleset:
     """The preset called `name` (judge, tziakcha, wmo2014, strict_1998); HandError otherwise."""
     found = RULESETS.get(name)
     if found is None:
-        raise HandError(f"unknown ruleset {name!r}; the presets are {', '.join(RULESETS)}")
+        raise ArgumentError(f"unknown ruleset {name!r}; the presets are {', '.join(RULESETS)}")
     return found

@@ -7,7 +7,7 @@ kong, where the player who added the kong counts as the discarder): the discarde
 
 from __future__ import annotations
 
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..jit import jitable
 from .result import FanResult
 
@@ -31,7 +31,7 @@ def discarder_pays(total):
 
 def _seat(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise HandError(f"{what} must be a player 0-3, got {value!r}")
+        raise ArgumentError(f"{what} must be a player 0-3, got {value!r}")
     return value
 
 
@@ -39,12 +39,12 @@ def settle(result: FanResult, winner: int, discarder: "int | None" = None) -> li
     """Score deltas of players 0-3 for `result`, won by `winner`, on `discarder`'s tile
     (None for a self-drawn win).
 
-    Raises HandError if the result is below the minimum (not a legal win), or if `discarder`
-    contradicts how the hand was scored (a discarder for a self-drawn win, or none for a win
-    on a discard).
+    Raises HandError if the result is below the minimum (not a legal win), ArgumentError if
+    `discarder` contradicts how the hand was scored (a discarder for a self-drawn win, or none
+    for a win on a discard) or a player is not one.
     """
     if not isinstance(result, FanResult):
-        raise HandError(f"settle needs a FanResult from score(), got {type(result).__name__}")
+        raise ArgumentError(f"settle needs a FanResult from score(), got {type(result).__name__}")
     winner = _seat(winner, "winner")
     if not result.meets_minimum:
         raise HandError(
@@ -54,15 +54,16 @@ def settle(result: FanResult, winner: int, discarder: "int | None" = None) -> li
     total = result.total
     if discarder is None:
         if not result.self_drawn:
-            raise HandError("the hand was scored as a win on a discard: settle needs the discarder")
+            raise ArgumentError("the hand was scored as a win on a discard: settle needs the discarder")
         deltas = [-discarder_pays(total)] * 4  # each of the three others pays as a discarder would
         deltas[winner] = winner_gain(total, True)
         return deltas
     discarder = _seat(discarder, "discarder")
     if discarder == winner:
-        raise HandError(f"player {winner} cannot win on their own discard: pass discarder=None for a self-drawn win")
+        raise ArgumentError(f"player {winner} cannot win on their own discard: pass discarder=None for a self-drawn "
+                            "win")
     if result.self_drawn:
-        raise HandError("the hand was scored as self-drawn: a self-drawn win has no discarder")
+        raise ArgumentError("the hand was scored as self-drawn: a self-drawn win has no discarder")
     deltas = [-BASE_POINTS] * 4
     deltas[discarder] = -discarder_pays(total)
     deltas[winner] = winner_gain(total, False)

@@ -22,7 +22,7 @@ import selectors
 import subprocess
 import time
 
-from ..errors import HandError, MjfastError
+from ..errors import ArgumentError, MjfastError
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
@@ -74,7 +74,7 @@ class ProcessAgent:
     def __init__(self, command: list, mode: str = "simple", timeout: float = 30.0, stderr=subprocess.DEVNULL,
                  env: "dict | None" = None):
         if mode not in ("simple", "json"):
-            raise HandError(f"mode must be 'simple' or 'json', got {mode!r}")
+            raise ArgumentError(f"mode must be 'simple' or 'json', got {mode!r}")
         self.command, self.mode, self.timeout = list(command), mode, timeout
         self.stderr, self.env = stderr, env
         self.proc: "subprocess.Popen | None" = None

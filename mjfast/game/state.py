@@ -33,8 +33,8 @@ from typing import cast
 import numpy as np
 
 from ..errors import (
+    ArgumentError,  # noqa: E402
     GameError,  # noqa: E402
-    HandError,  # noqa: E402
 )
 from ..hand import CHOW, KONG, PUNG, Hand, Meld
 from ..tiles import N_KINDS
@@ -132,7 +132,7 @@ class TableState:
 
     def __init__(self, prevalent_wind: int = 0, wall: str = DUPLICATE, viewer: "int | None" = None):
         if wall not in WALLS:
-            raise HandError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
+            raise ArgumentError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
         self.prevalent_wind = prevalent_wind
         self.wall = wall
         # an opponent's tiles: a stand-in that is read and written as the list would be

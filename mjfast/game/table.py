@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..errors import HandError, MjfastError
+from ..errors import ArgumentError, MjfastError
 from .agents import AgentError, LateAnswer
 from .gamelog import Action, GameLog
 from .logformat import botzone_fans
@@ -295,9 +295,9 @@ def play_game(agents, walls, prevalent_wind: int = 0, match_id: str = "mjfast",
     """Play one game on `walls` (walls.deal_walls) among four agents (agents.py), with the
     judge's time limits if `limits` (see the module doc)."""
     if len(agents) != 4:
-        raise HandError(f"a game needs four agents, got {len(agents)}")
+        raise ArgumentError(f"a game needs four agents, got {len(agents)}")
     if not match_id or len(match_id.split()) != 1:
-        raise HandError(f"a match id is one word (the log's 'Match <id>' line), got {match_id!r}")
+        raise ArgumentError(f"a match id is one word (the log's 'Match <id>' line), got {match_id!r}")
     return _Game(agents, walls, prevalent_wind, match_id, limits).run()
 
 

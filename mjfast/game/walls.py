@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import HandError
+from ..errors import ArgumentError, HandError
 from ..tiles import N_KINDS
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, WALLS
 from .tokens import FLOWER_IDS, is_flower
@@ -78,7 +78,7 @@ class SharedWall:
 def deal_walls(seed: int, wall: str = DUPLICATE) -> "DuplicateWalls | SharedWall":
     """The walls of game `seed`: the same seed always gives the same walls."""
     if wall not in WALLS:
-        raise HandError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
+        raise ArgumentError(f"wall must be one of {', '.join(map(repr, WALLS))}, got {wall!r}")
     rng = random.Random(seed)
     tiles = [t for t in range(N_KINDS) for _ in range(4)]
     if wall != DUPLICATE:

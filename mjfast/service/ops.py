@@ -1,8 +1,9 @@
 """mjfast's public calls as JSON operations: parameters in, a JSON-ready result out.
 
 Each operation takes the request's parameters (a dict) and returns a dict; a missing,
-unknown or ill-typed parameter raises RequestError("bad_param"), a hand or condition mjfast
-cannot accept raises HandError (the transport reports it as "bad_hand"). The `mjfast`
+unknown or ill-typed parameter raises RequestError("bad_param"), a hand mjfast cannot accept
+raises HandError (the transport reports it as "bad_hand"), and any other argument out of
+range ArgumentError ("bad_param"). The `mjfast`
 command builds its --json output with the same functions, so the two never disagree.
 docs/protocol.md is the reference for every operation.
 """
@@ -271,7 +272,7 @@ def _ruleset(value):
     """The Ruleset a request names: a preset's name (mjfast.fan.RULESETS: judge, tziakcha,
     wmo2014, strict_1998), or an object of Ruleset fields (the switches true or false, "minimum"
     a number; the others keep the judge's value); None when it names none."""
-    from ..errors import HandError
+    from ..errors import ArgumentError
     from ..fan.ruleset import RULESETS, Ruleset
 
     if value is None:
@@ -288,7 +289,7 @@ def _ruleset(value):
                            f"unknown ruleset field(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
     try:
         return Ruleset(**_take(dict(value), fields, ()))  # _take drops nulls: a switch's default
-    except HandError as exc:  # switches that contradict each other
+    except ArgumentError as exc:  # switches that contradict each other
         raise RequestError("bad_param", f"parameter 'ruleset': {exc}") from None
 
 

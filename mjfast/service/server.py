@@ -49,7 +49,7 @@ def _error(request_id, code: str, message: str) -> dict:
 
 def handle(request) -> dict:
     """The response object for a decoded request."""
-    from ..errors import HandError
+    from ..errors import ArgumentError, HandError
 
     if not isinstance(request, dict):
         return _error(None, "bad_request", f"a request is a JSON object, got {json_type(request)}")
@@ -71,6 +71,8 @@ def handle(request) -> dict:
         return _error(request_id, exc.code, str(exc))
     except HandError as exc:
         return _error(request_id, "bad_hand", str(exc))
+    except ArgumentError as exc:  # winds, flowers, a ruleset, a ranking... outside what the operation takes
+        return _error(request_id, "bad_param", str(exc))
     except Exception as exc:  # a bug must not end the service: report it and go on
         return _error(request_id, "internal", f"{type(exc).__name__}: {exc}")
 
