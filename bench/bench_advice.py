@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 import mjfast
-from mjfast import api
 from mjfast.advice import fan_aware as advice
 from mjfast.advice import plain
+from mjfast.efficiency import api
 from mjfast.fan.encode import pack_melds
 from mjfast.fan.ruleset import ruleset_of
 from mjfast.hand import parse_hand

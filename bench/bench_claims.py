@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import collections
 
-from mjfast.api import shanten
 from mjfast.bots import MjfastBot
+from mjfast.efficiency.api import shanten
 from mjfast.game import Replay, read_games
 from mjfast.game.state import CLAIM
 from tests.data import LOGS

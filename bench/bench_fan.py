@@ -27,7 +27,7 @@ from mjfast.fan.batch import score_rows
 from mjfast.fan.encode import hand_vectors
 from mjfast.hand import Hand
 from mjfast.tiles import botzone_token
-from tests.test_fan_support import random_win
+from tests.fan.test_fan_support import random_win
 
 N_LOOP = 2_000
 N_BATCH = 100_000

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mjfast
-import mjfast.batch as batch
+from mjfast.efficiency import batch
 from mjfast.efficiency.lookup_table import load_table
 from mjfast.tiles import TILE_NAMES, botzone_token
 from tests.hands import wall_hand

@@ -6,7 +6,7 @@ mjfast bot's average score against the baseline bots; reading and replaying logs
 
 Each game must end without an illegal action, with scores that sum to zero, and with a log
 that re-reads to the same game and replays with its Fan and Score lines reproduced (the
-checks of tests/test_game_table.py). Bots run in this process; the figures are microseconds
+checks of tests/game/test_game_table.py). Bots run in this process; the figures are microseconds
 per game (per game read, for the log benchmark), and each match's summary is printed at the end.
 """
 
@@ -21,7 +21,7 @@ from mjfast.bots import BOTS
 from mjfast.game import InProcessAgent, Replay, read_games, run_match
 from mjfast.game.table import play_games
 from tests.data import LOGS
-from tests.test_game_table import assert_sound
+from tests.game.test_game_table import assert_sound
 
 GAMES = int(os.environ.get("MJFAST_TABLE_GAMES", "1000"))
 REPORTS: list[str] = []

@@ -18,9 +18,9 @@ import time
 import numpy as np
 
 import mjfast
-from mjfast import api
 from mjfast.advice.model import VALUE_MODEL
 from mjfast.advice.value import hand_values
+from mjfast.efficiency import api
 from mjfast.fan.ruleset import JUDGE
 from tests.hands import wall_hand
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from real_decisions import advise_params  # noqa: E402  (bench/, this script's folder)
 
 from mjfast.service.server import handle  # noqa: E402
-from tests.test_http import closed_by_server  # noqa: E402
+from tests.service.test_http import closed_by_server  # noqa: E402
 
 SOCKET_TIMEOUT = 30
 

@@ -186,15 +186,18 @@ class Record:
     # --- the shanten core -----------------------------------------------------------------------
 
     def batch_shanten(self) -> None:
-        import mjfast.batch
+        try:
+            batch = self.mjfast.batch  # the package's face for the batch calls
+        except AttributeError:  # a checkout from before it (an A/B's old side): its own module
+            import mjfast.batch as batch
 
         n = 50_000 if self.quick else 200_000
         hands = np.array((self.hands13 * (n // len(self.hands13) + 1))[:n], np.uint8)
-        mjfast.batch.shanten(hands[:10])
+        batch.shanten(hands[:10])
 
         def ours():
             started = time.perf_counter()
-            mjfast.batch.shanten(hands)
+            batch.shanten(hands)
             return (time.perf_counter() - started) / n * 1e6
 
         self.add("batch_shanten", f"batch all-forms shanten, {n:,} hands, per hand", *interleaved(
@@ -292,7 +295,10 @@ class Record:
     # --- fans -------------------------------------------------------------------------------------
 
     def _wins(self, n: int):
-        from tests.test_fan_support import random_win
+        try:
+            from tests.fan.test_fan_support import random_win
+        except ImportError:  # a checkout from before the tests' folders (an A/B's old side)
+            from tests.test_fan_support import random_win
 
         rng = random.Random(99)
         return [random_win(rng) for _ in range(n)]

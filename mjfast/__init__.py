@@ -12,7 +12,8 @@ Where each layer lives:
 - advice on top of both (discard rankings, values, claims, the clock, the danger): advice/;
 - the game at the table, Botzone's protocol and logs: game/; bots: bots/; log analysis:
   logs/; reviews: review/; the JSON service: service/; the page: web/;
-- the faces: api (per-hand calls), batch (many hands on all cores), cli (the command).
+- the faces: this package's names (the per-hand calls are efficiency.api's, the discard
+  rankings advice's), batch (efficiency.batch: many hands on all cores), cli (the command).
 
 The analysis calls load numba when first used (the names below are loaded on first use), so
 that importing mjfast (for parsing, or for a command that needs no kernel) stays quick.
@@ -27,7 +28,8 @@ __version__ = "0.1.0"
 
 # Names loaded on first use, by module.
 _LOADED_LATER = {
-    "api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
+    "efficiency.api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
+    "efficiency.batch": ("batch",),
     "advice.options": ("DiscardOption", "WaitFans", "best_discards"),
     "advice.model": ("ValueModel",),
     "advice.waiting": ("HandValue", "hand_value"),

@@ -495,7 +495,7 @@ def _parse_any(hand, melds: Iterable) -> Hand:
 def _compact_hand(text: str) -> "Hand | None":
     """The Hand of a compact string with bracketed melds and no spaces between tiles
     ("[123m1][EEE2]456p789s5m"), read in one pass and checked as Hand checks it, or None for
-    anything else: the full parser then reads it, or names the problem (tests/test_direct.py
+    anything else: the full parser then reads it, or names the problem (tests/efficiency/test_direct.py
     shows the two never disagree). parse_hand reads a hand without melds itself.
 
     A bot asks about a new hand every turn; the general parser costs more than the answer."""

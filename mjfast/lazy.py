@@ -10,14 +10,16 @@ def lazy_attributes(package: str, homes: dict[str, tuple[str, ...]]):
     """(__getattr__, __dir__) for the module level of `package`: __getattr__ imports the
     module of each name in `homes` ({module: names}; a submodule of `package`, or a whole
     name "mjfast.x") when the name is first read and keeps the value as a package attribute
-    (later reads skip it); __dir__ lists those names beside the package's own."""
+    (later reads skip it); a name listed under a module of its own name is that module.
+    __dir__ lists those names beside the package's own."""
     module_of = {name: module for module, names in homes.items() for name in names}
 
     def __getattr__(name: str):
         module = module_of.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(import_module(module if module.startswith("mjfast.") else f".{module}", package), name)
+        home = import_module(module if module.startswith("mjfast.") else f".{module}", package)
+        value = home if module.rpartition(".")[2] == name else getattr(home, name)
         setattr(sys.modules[package], name, value)
         return value
 

@@ -83,7 +83,7 @@ def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> li
 def _calls() -> dict:
     """Each warm-up call by name: one public entry point on a small input."""
     import mjfast
-    import mjfast.batch as batch
+    from mjfast.efficiency import batch
     from mjfast.fan import score, score_batch, winning_tiles
 
     hand13 = mjfast.parse_hand("123m456p789s1357s")

@@ -4,7 +4,7 @@
 
 Every entry comes from mjfast.efficiency.group_dp.group_distances_and_masks, the same function mjfast
 calls at run time for groups whose tile limits are lowered by melds, so the table and the
-fallback cannot disagree. tests/test_tables.py recomputes a sample of entries against it.
+fallback cannot disagree. tests/efficiency/test_tables.py recomputes a sample of entries against it.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parent.parent  # the checkout
+DATA = ROOT / "tests" / "data"
 VECTORS = DATA / "vectors"
 LOGS = DATA / "logs"

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from .test_fan_support import random_win
+from .fan.test_fan_support import random_win
 from .test_hand import random_hand
 
 # Examples of a test at the "ci" profile's 100; the other profiles scale them.

@@ -110,7 +110,7 @@ def test_mjfast_runs_on_numbas_public_api_alone():
                   "inline_function": inline_closurecall.InlineWorker.inline_function,
                   "load_overload": caching.Cache.load_overload}
         import mjfast, mjfast.jit
-        from mjfast.batch import shanten as batch_shanten
+        from mjfast.efficiency.batch import shanten as batch_shanten
         import numpy as np
         after = {"finalize": codegen.CPUCodeLibrary.finalize, "set_env": codegen.JITCPUCodegen.set_env,
                  "inline_ir": inline_closurecall.InlineWorker.inline_ir,

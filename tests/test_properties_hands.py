@@ -23,8 +23,8 @@ from mjfast import Hand, HandError, Meld, parse_hand
 from mjfast.fan import fan_by_name, score
 from mjfast.tiles import TILE_NAMES
 
+from .fan.test_fan_support import pymahjonggb_fans
 from .properties import examples, hands, randoms, wins
-from .test_fan_support import pymahjonggb_fans
 from .test_hand import write_hand
 
 # Characters of every notation, and some of none.

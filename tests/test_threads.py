@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import mjfast
-import mjfast.batch as batch
 import mjfast.threads as threads
+from mjfast.efficiency import batch
 from mjfast.fan import batch as fan_batch
 from mjfast.fan import score_batch
 

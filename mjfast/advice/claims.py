@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..api import shanten
+from ..efficiency.api import shanten
 from ..errors import ArgumentError, HandError
 from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
 from ..tiles import TILE_NAMES, tile_id

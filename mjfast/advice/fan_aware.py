@@ -9,7 +9,7 @@ all. For each discard of a 3n+2 hand this adds, to the plain figures of discards
 * one step from ready: the draws that lead to a ready hand with at least one valid wait
   (their unseen copies are the valid acceptance) and, over all useful draws weighted by
   their unseen copies, the valid acceptance after the best discard that follows;
-* further away: nothing more (see mjfast.api.best_discards for the ranking).
+* further away: nothing more (see mjfast.advice.options.best_discards for the ranking).
 
 Fans come from mjfast.fan's scoring kernel, through a memo kept in the kernels' scratch from
 one call to the next (points): in the one-step pass different draws and discards reach the

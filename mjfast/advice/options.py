@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..api import _hand_arrays, _raise_for, _visible, kernel_context, tile_names
+from ..efficiency.api import hand_arrays, kernel_context, raise_for_status, tile_names, visible_array
 from ..efficiency.status import OK
 from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
@@ -27,7 +27,7 @@ from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
 
 # The plain ranking's kernel, called without numba's type dispatch after its first call
-# (mjfast.jit.DirectKernel; mjfast.api converts every argument first).
+# (mjfast.jit.DirectKernel; mjfast.efficiency.api converts every argument first).
 _discards_of = DirectKernel(discards_of)
 
 
@@ -275,13 +275,13 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     ranking = _ranking(ranking, fan_aware)
     budget_ms = budget.check_budget(budget_ms)
     if ranking == "efficiency":
-        counts, meld_counts, n_melds = _hand_arrays(h)
+        counts, meld_counts, n_melds = hand_arrays(h)
         table, work = kernel_context()
         rows = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
-        status, n = _discards_of.call(table, counts, meld_counts, n_melds, _visible(visible), bool(next_step), rows,
-                                      work)
+        status, n = _discards_of.call(table, counts, meld_counts, n_melds, visible_array(visible), bool(next_step),
+                                      rows, work)
         if status != OK:
-            _raise_for(h, 14, "best_discards", visible)
+            raise_for_status(h, 14, "best_discards", visible)
         return options_from_rows(rows, n)
     query = discard_query(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
                           ruleset=ruleset, draws=draws, model=model, value=ranking != "fan-aware", danger=danger)
@@ -291,7 +291,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
         drawn = _drawn_tile(query.job.inputs[1], drawn)
     status, found, used = budget.value_figures([query.job], value_model(draws, model).extra, budget_ms)
     if status != OK:
-        _raise_for(h, 14, "best_discards", visible)
+        raise_for_status(h, 14, "best_discards", visible)
     if found is None:
         return query.options  # no value graph fitted the budget: the fan-aware ranking
     return query.valued(found[0], used, ranking, drawn)
@@ -304,7 +304,7 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     hand or visible tiles that the query cannot take."""
     if not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
-    counts, meld_counts, n_melds = _hand_arrays(h)
+    counts, meld_counts, n_melds = hand_arrays(h)
     table, work = kernel_context()
     fan_discards_of, flower_count, wind_index, pack_melds, ruleset_of = fan_inputs()
     rules = ruleset_of(ruleset)
@@ -312,13 +312,13 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     prevalent = wind_index(prevalent_wind, "prevalent_wind")
     flowers = flower_count(flowers)
     melds = pack_melds(h.melds) if n_melds else 0
-    seen = _visible(visible)
+    seen = visible_array(visible)
     rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
     wait_points = np.empty((N_KINDS, N_KINDS, 2), np.int64)  # the kernel fills those of the ready results' waits
     status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, seen, seat, prevalent, rules.code,
                                       rules.minimum, True, rows, wait_points, work)
     if status != OK:
-        _raise_for(h, 14, "best_discards", visible)
+        raise_for_status(h, 14, "best_discards", visible)
     options = options_from_rows(rows, n, wait_points)
     if not value:
         return DiscardQuery(options, None, [])

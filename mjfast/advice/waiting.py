@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..api import _raise_for, _visible, kernel_context, shanten
+from ..efficiency.api import kernel_context, raise_for_status, shanten, visible_array
 from ..efficiency.status import OK
 from ..hand import Hand, parse_hand
 from . import budget
@@ -40,7 +40,7 @@ def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
                    ruleset=ruleset, draws=draws, model=model, danger=danger)
     status, found, used = budget.value_figures([job], value_model(draws, model).extra, budget_ms)
     if status != OK:
-        _raise_for(h, 13, "hand_value", visible)
+        raise_for_status(h, 13, "hand_value", visible)
     return hand_value_of(job, found[0] if found else None, used)
 
 
@@ -54,7 +54,7 @@ def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flower
     model = value_model(draws, model)
     seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
     return budget.Job((table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
-                       _visible(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers)),
+                       visible_array(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers)),
                       model.draws, shanten(h), float(model.ron_discards), float(model.hazard),
                       *job_arrays(danger, model.draws))
 

@@ -14,7 +14,7 @@ import numpy as np
 from ..advice.claims import claim_options
 from ..advice.model import draws_left
 from ..advice.options import best_discards
-from ..api import shanten as shanten_of
+from ..efficiency.api import shanten as shanten_of
 from ..game.protocol import PASS, Response
 from ..hand import KONG, PUNG, Hand, Meld, parse_meld, standing_less
 from ..tiles import tile_id

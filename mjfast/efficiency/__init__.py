@@ -1,5 +1,6 @@
 """The shanten core: shanten over every MCR form, useful tiles, acceptance, every discard and
-the step after it, as numba kernels on 34-count arrays. mjfast.api and mjfast.batch are their
+the step after it, as numba kernels on 34-count arrays. api (the per-hand calls, mjfast's
+shanten, useful_tiles, waits...) and batch (many hands on all cores, mjfast.batch) are their
 Python faces; the rankings on top of them are mjfast.advice's; numba's details are in mjfast.jit.
 
 Modules, from the bottom up:
@@ -14,5 +15,17 @@ Modules, from the bottom up:
     all_forms       every form at once, and the best of them
     discards        every discard of a hand and the step after it (next acceptance)
     status          what a kernel says of its input: OK or the fault's code
-    one_hand        the one-hand entry kernels mjfast.api calls
+    one_hand        the one-hand entry kernels api calls
+    api             the per-hand calls: a hand in any notation to its kernel's arrays, the
+                    kernel's status to the HandError that words it
+    batch           the batch calls: many hands' rows on all cores
 """
+
+from ..lazy import lazy_attributes
+
+# Names loaded on first use, by module: importing the package compiles and loads nothing.
+_LOADED_LATER: dict[str, tuple[str, ...]] = {
+    "api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _LOADED_LATER)
+__all__ = [name for names in _LOADED_LATER.values() for name in names]

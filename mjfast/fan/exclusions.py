@@ -13,7 +13,7 @@ rules name them, so that this table reads like the rule book; they cost nothing.
 
 The table is applied in fan-id order (highest fans first), and a fan that is excluded does not
 go on to exclude others. The order never matters: where A excludes B and B excludes a fan that
-A does not, the scoring never produces A and B together (tests/test_fan_rules.py lists them).
+A does not, the scoring never produces A and B together (tests/fan/test_fan_rules.py lists them).
 """
 
 import numpy as np

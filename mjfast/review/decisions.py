@@ -48,9 +48,9 @@ from ..advice.danger import annotated, table_danger
 from ..advice.loss import bad_move, points_lost
 from ..advice.model import draws_left
 from ..advice.options import best_discards
-from ..api import acceptance as acceptance_of
-from ..api import shanten as shanten_of
 from ..bots import FanAwareBot, MjfastBot
+from ..efficiency.api import acceptance as acceptance_of
+from ..efficiency.api import shanten as shanten_of
 from ..errors import HandError
 from ..game.gamelog import GameLog
 from ..game.replay import Replay

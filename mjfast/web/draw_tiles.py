@@ -1,5 +1,5 @@
 """Draws the page's tile images, static/tiles/NAME.svg (NAME: 1m-9m 1p-9p 1s-9s E S W N C F P,
-and back): `python -m mjfast.web.draw_tiles`. tests/test_web_assets.py checks that the
+and back): `python -m mjfast.web.draw_tiles`. tests/web/test_web_assets.py checks that the
 committed files are what this draws.
 
 Dots and bamboo are shapes, so they read with no font. Characters and honours are written
