@@ -54,13 +54,31 @@ NO_RISK = np.zeros(34)  # a Job's deal_in and loss without danger
 _FLAT = np.ones(42)
 
 
-class Job(NamedTuple):
-    """One value graph of a query: advice.value.hand_values' arguments up to `flowers`
-    (`inputs`), the draws, the shanten it is played from (after the best discard for 14
-    tiles: MAX_EXCHANGE_SHANTEN applies to it), the model's ron_discards and hazard, and the
-    danger (mjfast.advice.danger.Danger's deal_in, loss and growth; none by default)."""
+class HandInputs(NamedTuple):
+    """The hand and table of a value graph: advice.value.hand_values' arguments up to
+    `flowers`, in its order (a Job passes them as they are)."""
 
-    inputs: tuple
+    table: np.ndarray  # the regular-form lookup table
+    counts: np.ndarray  # standing tiles, 34 counts
+    meld_counts: np.ndarray  # the melds' tiles, 34 counts
+    n_melds: int
+    melds: int  # the melds packed (fan.encode.pack_melds), 0 without
+    total: int  # 14: every discard of the hand is valued; 13: the hand as it stands
+    visible: np.ndarray  # the tiles seen elsewhere, 34 counts
+    seat: int  # seat and prevalent winds, 0-3 (E, S, W, N)
+    prevalent: int
+    rules: int  # the Ruleset's code
+    minimum: int  # the fans a win needs
+    flowers: int
+
+
+class Job(NamedTuple):
+    """One value graph of a query: the hand and table (`inputs`), the draws, the shanten it
+    is played from (after the best discard for 14 tiles: MAX_EXCHANGE_SHANTEN applies to
+    it), the model's ron_discards and hazard, and the danger (mjfast.advice.danger.Danger's
+    deal_in, loss and growth; none by default)."""
+
+    inputs: HandInputs
     draws: int
     shanten: int
     ron_discards: float

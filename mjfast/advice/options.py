@@ -288,7 +288,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     if ranking == "fan-aware":
         return query.options
     if drawn is not None:
-        drawn = _drawn_tile(query.job.inputs[1], drawn)
+        drawn = _drawn_tile(query.job.inputs.counts, drawn)
     status, found, used = budget.value_figures([query.job], value_model(draws, model).extra, budget_ms)
     if status != OK:
         raise_for_status(h, 14, "best_discards", visible)
@@ -326,8 +326,9 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
     _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, seen, True, plain, work)
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
-    job = budget.Job((table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code, rules.minimum,
-                      flowers), model.draws, min(o.shanten for o in options), float(model.ron_discards),
+    inputs = budget.HandInputs(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
+                               rules.minimum, flowers)
+    job = budget.Job(inputs, model.draws, min(o.shanten for o in options), float(model.ron_discards),
                      float(model.hazard), *job_arrays(danger, model.draws))
     return DiscardQuery(options, job, efficiency_order)
 

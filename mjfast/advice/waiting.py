@@ -53,8 +53,9 @@ def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flower
     rules = ruleset_of(ruleset)
     model = value_model(draws, model)
     seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
-    return budget.Job((table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
-                       visible_array(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers)),
+    return budget.Job(budget.HandInputs(table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0,
+                                        13, visible_array(visible), seat, prevalent, rules.code, rules.minimum,
+                                        flower_count(flowers)),
                       model.draws, shanten(h), float(model.ron_discards), float(model.hazard),
                       *job_arrays(danger, model.draws))
 
