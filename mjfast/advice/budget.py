@@ -55,8 +55,7 @@ _FLAT = np.ones(42)
 
 
 class HandInputs(NamedTuple):
-    """The hand and table of a value graph: advice.value.hand_values' arguments up to
-    `flowers`, in its order (a Job passes them as they are)."""
+    """The hand and table of a value graph, as advice.value.hand_values takes them."""
 
     table: np.ndarray  # the regular-form lookup table
     counts: np.ndarray  # standing tiles, 34 counts
@@ -70,6 +69,23 @@ class HandInputs(NamedTuple):
     rules: int  # the Ruleset's code
     minimum: int  # the fans a win needs
     flowers: int
+
+
+class ModelInputs(NamedTuple):
+    """The value model as hand_values takes it (mjfast.advice.model.ValueModel's figures)."""
+
+    draws: int  # the draws the player has left
+    ron_discards: float  # the discards a draw's turn offers to win on
+    hazard: float  # the chance a draw's turn ends the hand
+    extra: int  # the exchanges: steps behind the best discard the graph follows
+
+
+class Risk(NamedTuple):
+    """The danger as hand_values takes it (mjfast.advice.danger.Danger's arrays, checked)."""
+
+    deal_in: np.ndarray  # 34: the chance each discard deals in now
+    loss: np.ndarray  # 34: the points it then costs
+    growth: np.ndarray  # draws + 1 at least: the danger s draws from now over the danger now
 
 
 class Job(NamedTuple):
@@ -178,8 +194,8 @@ def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
     figures = Figures(np.empty((34, job.draws)), np.empty((34, job.draws)), np.empty(34))
     start = time.perf_counter()
     with lock:
-        status, _, hands = hand_values.call(*job.inputs, job.draws, job.ron_discards, job.hazard, extra, job.deal_in,
-                                            job.loss, job.growth, stop, *figures, work)
+        status, _, hands = hand_values.call(job.inputs, ModelInputs(job.draws, job.ron_discards, job.hazard, extra),
+                                            Risk(job.deal_in, job.loss, job.growth), stop, figures, work)
     if status == 0 and hands >= 2000:  # smaller graphs are mostly the call's own cost
         _us_per_hand = 0.8 * _us_per_hand + 0.2 * (time.perf_counter() - start) * 1e6 / hands
     return status, hands, figures

@@ -583,9 +583,11 @@ def _graph_values(roots, root_dist, root_mask, n_roots, setting, model, extra, d
 
 
 @njit(cache=True, nogil=True)
-def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers,
-                draws, ron_discards, hazard, extra, deal_in, loss, growth, stop, out_ready, out_win, out_score, work):
-    """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3:
+def hand_values(hand_in, model_in, risk, stop, out, work):
+    """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3,
+    its records advice.budget's: `hand_in` a HandInputs (the hand, its table and the
+    ruleset), `model_in` a ModelInputs (draws, ron_discards, hazard, extra), `risk` a Risk
+    (deal_in, loss, growth) and `out` the Figures written (out_ready, out_win, out_score):
 
     - 14, every discard: for each kind t held, out_ready[t, k] and out_win[t, k] within k + 1
       draws (k < draws) and out_score[t], the discard itself dealing in with probability
@@ -600,6 +602,10 @@ def hand_values(table, counts, meld_counts, n_melds, melds, total, visible, seat
     figures: it runs without the GIL so that another thread can raise it at a deadline (`work`
     must then be its own). Returns (status, the `extra` used, the graph's 13-tile hands). One
     kernel for both, so that the graph's code is compiled once."""
+    table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers = hand_in
+    draws, ron_discards, hazard, extra = model_in
+    deal_in, loss, growth = risk
+    out_ready, out_win, out_score = out
     status = check_counts(counts, meld_counts, n_melds, total)
     if status != OK:
         return status, 0, 0

@@ -68,18 +68,19 @@ def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
     hand = parse_hand(FAR)
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, work = kernel_context()
-    args = (table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code, JUDGE.minimum, 0,
-            9, 2.0, 0.0, 1, np.zeros(34), np.zeros(34), np.ones(10))
-    outputs = (np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
+    args = (budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
+                              JUDGE.minimum, 0),
+            budget.ModelInputs(9, 2.0, 0.0, 1), budget.Risk(np.zeros(34), np.zeros(34), np.ones(10)))
+    out = budget.Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
     raised = np.ones(1, np.int64)
-    assert V.hand_values(*args, raised, *outputs, work)[0] == V.STOPPED
+    assert V.hand_values(*args, raised, out, work)[0] == V.STOPPED
     late = np.zeros(1, np.int64)
     timer = threading.Timer(0.02, late.fill, (1,))
     timer.start()
-    status, _, hands = V.hand_values(*args, late, *outputs, work)  # nogil: the timer runs meanwhile
+    status, _, hands = V.hand_values(*args, late, out, work)  # nogil: the timer runs meanwhile
     timer.join()
     assert (status, hands) == (V.STOPPED, 0)
-    status, _, hands = V.hand_values(*args, np.zeros(1, np.int64), *outputs, work)
+    status, _, hands = V.hand_values(*args, np.zeros(1, np.int64), out, work)
     assert status == 0 and hands > 100_000  # the graph that was stopped is that large
 
 

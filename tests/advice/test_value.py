@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import mjfast
+from mjfast.advice import budget
 from mjfast.advice import value as V
 from mjfast.advice.model import ValueModel, draws_left
 from mjfast.efficiency import api
@@ -138,9 +139,11 @@ def _kernel_figures(text: str, draws: int, visible=None):
     win = np.empty((34, draws))
     scores = np.empty(34)
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
-    status, _, _ = V.hand_values(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0,
-                                 draws, RON, HAZARD, 1, np.zeros(34), np.zeros(34), np.ones(draws + 1),
-                                 np.zeros(1, np.int64), ready, win, scores, work)
+    status, _, _ = V.hand_values(budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code,
+                                                   JUDGE.minimum, 0),
+                                 budget.ModelInputs(draws, RON, HAZARD, 1),
+                                 budget.Risk(np.zeros(34), np.zeros(34), np.ones(draws + 1)), np.zeros(1, np.int64),
+                                 budget.Figures(ready, win, scores), work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
 
