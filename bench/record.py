@@ -83,6 +83,11 @@ def main(argv=None) -> int:
         args.out.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
     if args.check and baseline:
         slow = regressions(rows, baseline["rows"])
+        if slow:  # a stall of the machine can halve one pass: a regression is slow when measured again too
+            print(f"measuring again: {', '.join(slow)}", file=sys.stderr)
+            again = Record(tree, args.quick, set(slow)).run()
+            slow = [key for key in regressions(again, baseline["rows"]) if key in slow]
+            rows.update({key: again[key] for key in slow})
         for key in slow:
             print(f"REGRESSION: {key}: ratio {rows[key]['ratio']:.3g} below {REGRESSION} x the baseline's "
                   f"{baseline['rows'][key]['ratio']:.3g}", file=sys.stderr)
