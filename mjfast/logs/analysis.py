@@ -265,7 +265,8 @@ class GameAnalyser:
         seat.turns += 1
         row = self.decisions.append()
         # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
-        # bytearray) cost more than the kernel's own copies
+        # bytearray) cost more than the kernel's own copies. Loose arguments, not records, for
+        # the same reason: four NamedTuples a discard take about 1 µs, 5-20% of this call.
         status, shanten, useful, pungs, chows = K.discard_row(
             self.lookup, bytearray(table_seat.concealed), meld_counts, exposed, len(melds), packed,
             table.shown, player, table.prevalent_wind, self.rules.code, self.rules.minimum, tile, seat.counts,
