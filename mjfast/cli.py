@@ -319,7 +319,7 @@ def _warmup(args) -> int:
         warmup.warm_up(**parts[0])
     else:
         print(f"mjfast: compiling (or loading) every kernel in {len(parts)} processes at once, "
-              "about 40 s on 2 cores when nothing is cached", file=sys.stderr, flush=True)
+              "about 70 s on 2 cores when nothing is cached", file=sys.stderr, flush=True)
         failure = warmup.warm_up_in_processes(parts, warmup.child_env())
         if failure is not None:
             raise CommandError(f"the warm-up failed: {failure}")

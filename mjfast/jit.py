@@ -607,7 +607,7 @@ class CompileNotice:
         if self.started is None:
             self.started = self.shown = time.perf_counter()
             print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; the first "
-                  "advice waits about 50 s on 2 cores, and `mjfast warmup` compiles all of them in about 40 s)",
+                  "advice waits about 70 s on 2 cores, and `mjfast warmup` compiles all of them in about as long)",
                   file=self._out(), flush=True)
 
     def on_end(self, event) -> None:
