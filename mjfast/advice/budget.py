@@ -50,10 +50,6 @@ US_PER_HAND = 5.0
 MAX_BUDGET_MS = 600_000
 
 
-NO_RISK = np.zeros(34)  # a Job's deal_in and loss without danger
-_FLAT = np.ones(42)
-
-
 class HandInputs(NamedTuple):
     """The hand and table of a value graph, as advice.value.hand_values takes them."""
 
@@ -88,20 +84,20 @@ class Risk(NamedTuple):
     growth: np.ndarray  # draws + 1 at least: the danger s draws from now over the danger now
 
 
+NO_DANGER = Risk(np.zeros(34), np.zeros(34), np.ones(42))  # a Job's risk without danger (40 draws at most)
+
+
 class Job(NamedTuple):
     """One value graph of a query: the hand and table (`inputs`), the draws, the shanten it
     is played from (after the best discard for 14 tiles: MAX_EXCHANGE_SHANTEN applies to
-    it), the model's ron_discards and hazard, and the danger (mjfast.advice.danger.Danger's
-    deal_in, loss and growth; none by default)."""
+    it), the model's ron_discards and hazard, and the danger (`risk`: none by default)."""
 
     inputs: HandInputs
     draws: int
     shanten: int
     ron_discards: float
     hazard: float
-    deal_in: np.ndarray = NO_RISK
-    loss: np.ndarray = NO_RISK
-    growth: np.ndarray = _FLAT
+    risk: Risk = NO_DANGER
 
 
 class Figures(NamedTuple):
@@ -195,7 +191,7 @@ def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
     start = time.perf_counter()
     with lock:
         status, _, hands = hand_values.call(job.inputs, ModelInputs(job.draws, job.ron_discards, job.hazard, extra),
-                                            Risk(job.deal_in, job.loss, job.growth), stop, figures, work)
+                                            job.risk, stop, figures, work)
     if status == 0 and hands >= 2000:  # smaller graphs are mostly the call's own cost
         _us_per_hand = 0.8 * _us_per_hand + 0.2 * (time.perf_counter() - start) * 1e6 / hands
     return status, hands, figures

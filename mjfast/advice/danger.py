@@ -212,11 +212,11 @@ def table_danger(table, viewer: int, draws: int = 10) -> Danger:
     return danger_of(opponents, np.maximum(unseen, 0), table.prevalent_wind, draws)
 
 
-def job_arrays(danger, draws: int) -> tuple:
-    """(deal_in, loss, growth) of a Job from a mjfast.advice.danger.Danger (checked), or the Job's
-    defaults without one. The growth is capped so that no discard deals in for certain."""
+def job_risk(danger, draws: int) -> "budget.Risk":
+    """A Job's risk from a mjfast.advice.danger.Danger (checked), or budget.NO_DANGER without
+    one. The growth is capped so that no discard deals in for certain."""
     if danger is None:
-        return budget.NO_RISK, budget.NO_RISK, budget.Job._field_defaults["growth"]
+        return budget.NO_DANGER
     if not isinstance(danger, Danger):
         raise ArgumentError(f"danger must be a Danger of mjfast.advice.danger (danger_of, table_danger), got "
                         f"{type(danger).__name__}")
@@ -230,4 +230,4 @@ def job_arrays(danger, draws: int) -> tuple:
     top = deal_in.max()
     if top > 0:
         growth = np.minimum(growth, 1.0 / top)
-    return deal_in, loss, growth
+    return budget.Risk(deal_in, loss, growth)

@@ -22,7 +22,7 @@ from ..jit import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, tile_id
 from . import budget
 from . import rows as _rows
-from .danger import job_arrays
+from .danger import job_risk
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
 
@@ -209,8 +209,9 @@ class DiscardQuery(NamedTuple):
         DRAWN_TIE of the best (docs/advice.md)."""
         ready, win, score = figures
         position = {t: i for i, t in enumerate(self.efficiency_order)}
-        danger = self.job.deal_in is not budget.NO_RISK
-        deal_in, cost = self.job.deal_in.tolist(), (self.job.deal_in * self.job.loss).tolist()
+        risk = self.job.risk
+        danger = risk is not budget.NO_DANGER
+        deal_in, cost = risk.deal_in.tolist(), (risk.deal_in * risk.loss).tolist()
         valued = []
         for option in self.options:
             t = _TILE_IDS[option.tile]
@@ -329,7 +330,7 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     inputs = budget.HandInputs(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
                                rules.minimum, flowers)
     job = budget.Job(inputs, model.draws, min(o.shanten for o in options), float(model.ron_discards),
-                     float(model.hazard), *job_arrays(danger, model.draws))
+                     float(model.hazard), job_risk(danger, model.draws))
     return DiscardQuery(options, job, efficiency_order)
 
 

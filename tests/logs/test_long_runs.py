@@ -98,26 +98,29 @@ def test_logs_killed_outright_resume_from_their_chunks_done(tmp_path):
     logs = tmp_path / "long.txt"
     logs.write_text("\n\n".join([REAL.read_text(encoding="utf-8")] * 16), encoding="utf-8")  # 256 games, 8 chunks
     command = [sys.executable, "-m", "mjfast.cli", "logs", str(logs), "--workers", "1", "--no-fan-aware", "--out"]
+    _killed_and_run_again(command, tmp_path, "chunk", 2, 8)
+
+
+def _killed_and_run_again(command: list, tmp_path: Path, unit: str, kill_at: int, units: int) -> None:
+    """`command` (its output folder last) run whole; then killed outright, with its workers, once
+    `kill_at` of its `units` units (chunk or game files in partial/) are kept, and run again: the
+    run again says how many it found done and ends with the whole run's files."""
     subprocess.run([*command, str(tmp_path / "whole")], check=True, capture_output=True, timeout=WAIT)
     out = tmp_path / "killed"
-    done = _killed_after(command, out, "chunk-*", 2)
-    assert 2 <= done < 8 and not (out / "summary.json").exists()
-    again = subprocess.run([*command, str(out)], capture_output=True, text=True, timeout=WAIT)
-    assert again.returncode == 0 and f"{done} chunk(s) done" in again.stderr
-    assert _files(out) == _files(tmp_path / "whole")
-
-
-def _killed_after(command: list, out: Path, pattern: str, count: int) -> int:
-    """Run command into `out`, kill it outright (with its workers) once `count` pieces matching
-    `pattern` are kept; the pieces kept when it died."""
+    kept = out / PARTIAL
     proc = subprocess.Popen([*command, str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     end = time.monotonic() + WAIT
-    while proc.poll() is None and len(list((out / PARTIAL).glob(pattern))) < count and time.monotonic() < end:
+    while proc.poll() is None and len(list(kept.glob(f"{unit}-*"))) < kill_at and time.monotonic() < end:
         time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGKILL)  # the command and its workers
     proc.wait(WAIT)
-    return len(list((out / PARTIAL).glob(pattern)))
+    done = len(list(kept.glob(f"{unit}-*")))
+    assert kill_at <= done < units and not (out / "summary.json").exists()
+    again = subprocess.run([*command, str(out)], capture_output=True, text=True, timeout=WAIT)
+    assert again.returncode == 0 and f"{done} {unit}(s) done" in again.stderr
+    assert _files(out) == _files(tmp_path / "whole")
+
 
 # ---------------------------------------------------------------- review
 
@@ -130,13 +133,7 @@ def review_reference(tmp_path_factory):
 
 def test_a_review_on_two_workers_killed_outright_resumes_with_the_same_files(tmp_path):
     command = [sys.executable, "-m", "mjfast.cli", "review", str(REAL), "--fan-aware", "--workers", "2", "--out"]
-    subprocess.run([*command, str(tmp_path / "whole")], check=True, capture_output=True, timeout=WAIT)
-    out = tmp_path / "killed"
-    done = _killed_after(command, out, "game-*", 3)
-    assert 3 <= done < 16 and not (out / "summary.json").exists()
-    again = subprocess.run([*command, str(out)], capture_output=True, text=True, timeout=WAIT)
-    assert again.returncode == 0 and f"{done} game(s) done" in again.stderr
-    assert _files(out) == _files(tmp_path / "whole")
+    _killed_and_run_again(command, tmp_path, "game", 3, 16)
 
 
 @pytest.mark.parametrize("after", [0, 1, 9, 15])
