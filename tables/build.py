@@ -38,9 +38,10 @@ def _entries(patterns, chows):
         counts = patterns[i].astype(np.int64)
         dist = np.empty(N_ENTRIES, np.int32)
         masks = np.empty(N_ENTRIES, np.int32)
-        group_distances_and_masks(counts, caps, chows, dist, masks)
+        keeps = np.empty(N_ENTRIES, np.int32)
+        group_distances_and_masks(counts, caps, chows, dist, masks, keeps)
         for k in range(N_ENTRIES):
-            out[i, k] = dist[k] | (masks[k] << 8)
+            out[i, k] = dist[k] | (masks[k] << 8) | (keeps[k] << 17)
     return out
 
 
@@ -69,22 +70,24 @@ def _knitted_rests(patterns: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, 
         ranks = offsets[np.arange(9), prefix, rest].sum(axis=1)
         entries = rows[ranks][:, [1, 5, 6]]
         d = entries & 0xFF
-        m = entries >> 8
+        m = (entries >> 8) & 0x1FF
         assert d.max() < 8
         dists |= (d[:, 0] | (d[:, 1] << 3) | (d[:, 2] << 6)) << (9 * j)
         masks[:, j] = m[:, 0] | (m[:, 1] << 9) | (m[:, 2] << 18)
     return dists, masks.ravel()
 
 
-def _merge_closure(drows: np.ndarray, suit_classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distance rows, extended by every row that merging suits (groups.merge_rows)
-    reaches, and the class of each merge: (rows, merge[a, b] for a class a reached from the
-    suits and a suit class b, else 0)."""
+def _merge_closure(drows: np.ndarray, suit_classes: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distance rows, extended by every row that merging suits into a group's row
+    (groups.merge_rows) reaches, and the class of each merge: (rows, merge[a, b] for a class
+    a reached from the classes `starts` (the suits' and the honours') and a suit class b,
+    else 0). Starting from the honours too reaches no new row, and lets a hand's groups but
+    one be merged by lookups whichever group is left out (efficiency.moves)."""
     rows = [tuple(r) for r in drows.tolist()]
     index = {r: i for i, r in enumerate(rows)}
     merge = np.zeros((lookup.MAX_DCLASSES, lookup.MAX_DCLASSES), np.int64)
     out = np.empty(N_ENTRIES, np.int64)
-    pending = list(suit_classes)
+    pending = list(starts)
     done = set()
     while pending:
         a = pending.pop()
@@ -115,7 +118,7 @@ def build() -> np.ndarray:
     class_of = class_of.ravel()
     drows, dclass_of = np.unique(all_rows & 0xFF, axis=0, return_inverse=True)
     dclass_of = dclass_of.ravel()
-    drows, merge = _merge_closure(drows, np.unique(dclass_of[: len(suit_rows)]))
+    drows, merge = _merge_closure(drows, np.unique(dclass_of[: len(suit_rows)]), np.unique(dclass_of))
     drows_padded = np.zeros((lookup.MAX_DCLASSES, N_ENTRIES), np.int64)
     drows_padded[: len(drows)] = drows
     table = np.concatenate(

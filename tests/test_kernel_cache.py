@@ -57,7 +57,7 @@ def _names_python_uses(tree: ast.Module) -> set[str]:
 
 
 def _sources() -> list[Path]:
-    return sorted(p for folder in ("mjfast", "tests", "bench") for p in (ROOT / folder).rglob("*.py"))
+    return sorted(p for folder in ("mjfast", "tests", "bench", "tables") for p in (ROOT / folder).rglob("*.py"))
 
 
 def test_kernels_are_cached_exactly_when_python_calls_them():

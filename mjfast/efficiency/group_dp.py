@@ -8,7 +8,8 @@ that some choice of m sets and p pairs fits in the group, no tile used more than
     dist[p, m] = min over targets T (m sets, p pairs, T <= caps) of sum(max(0, T - c))
 
 Entries are stored flat as ``p * 5 + m`` (10 values); impossible targets get INF.
-Alongside each distance, `masks[p, m]` has bit j set when drawing tile j lowers it by one.
+Alongside each distance, `masks[p, m]` has bit j set when drawing tile j lowers it by one,
+and `keeps[p, m]` when discarding tile j (held) leaves it as it is: the move masks.
 
 `group_distances` is the single definition of these numbers: the lookup tables are built by
 it (tables/build.py) and it is called directly at run time for a group whose caps are below 4.
@@ -89,11 +90,14 @@ def group_distances(counts, caps, chows, out, max_sets=4):
 
 
 @njit(cache=True, nrt=True)  # allocates: callable from kernels compiled without reference counting
-def group_distances_and_masks(counts, caps, chows, dist, masks, max_sets=4):
-    """group_distances plus, per entry, the bitmask of tiles whose draw lowers it by one.
+def group_distances_and_masks(counts, caps, chows, dist, masks, keeps, max_sets=4):
+    """group_distances plus, per entry, two tile masks: `masks`, the tiles whose draw lowers it
+    by one; `keeps`, the tiles held whose discard leaves it as it is (a discard never lowers
+    a distance, and raises it by one at most).
 
-    Each tile j's probe (the group with one more j) shares the states before rank j with the
-    group's own run, so it starts there: 45 rank steps for the nine probes instead of 81."""
+    Each tile j's probes (the group with one more j, and with one fewer) share the states
+    before rank j with the group's own run, so they start there: 45 rank steps for the nine
+    probes of each kind instead of 81."""
     n = counts.shape[0]
     before = np.empty((n + 1, _N_STATES), np.int32)  # before[i]: the states before tile i
     before[0, :] = INF
@@ -106,17 +110,21 @@ def group_distances_and_masks(counts, caps, chows, dist, masks, max_sets=4):
     nxt = np.empty(_N_STATES, np.int32)
     for k in range(N_ENTRIES):
         masks[k] = 0
+        keeps[k] = 0
     for j in range(n):
-        if counts[j] >= caps[j]:
-            continue
-        _dp_rank(before[j], cur, j, n, counts[j] + 1, caps[j], chows, max_sets)
-        for i in range(j + 1, n):
-            _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows, max_sets)
-            cur, nxt = nxt, cur
-        _dp_result(cur, probe)
-        for k in range(N_ENTRIES):
-            if probe[k] < dist[k]:
-                masks[k] |= 1 << j
+        for change in (1, -1):
+            if (change == 1 and counts[j] >= caps[j]) or (change == -1 and counts[j] == 0):
+                continue
+            _dp_rank(before[j], cur, j, n, counts[j] + change, caps[j], chows, max_sets)
+            for i in range(j + 1, n):
+                _dp_rank(cur, nxt, i, n, counts[i], caps[i], chows, max_sets)
+                cur, nxt = nxt, cur
+            _dp_result(cur, probe)
+            for k in range(N_ENTRIES):
+                if change == 1 and probe[k] < dist[k]:
+                    masks[k] |= 1 << j
+                elif change == -1 and probe[k] == dist[k] and dist[k] < INF:
+                    keeps[k] |= 1 << j
 
 
 def count_patterns(n_digits: int, budget: int = MAX_GROUP_TILES) -> np.ndarray:
@@ -166,7 +174,7 @@ def enumerate_patterns(n_digits: int, budget: int = MAX_GROUP_TILES) -> np.ndarr
     return np.asarray(rows, dtype=np.uint8)
 
 
-@njit
+@njit(cache=True)  # tables/build.py calls it from Python
 def merge_rows(a, b, out):
     """out = the distances of two disjoint groups taken together: each entry the best split
     of its pairs and sets between them (a min-plus merge of two rows; all entries finite).

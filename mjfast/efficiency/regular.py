@@ -42,17 +42,19 @@ def meld_check_bits(meld_counts):
 
 
 @njit(nrt=True)  # the DP allocates; its callers run without reference counting
-def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
-    """Group g's distances (and with_masks, masks) to at most n_sets sets by the dynamic
-    programme, into `slot` (entries with more sets are INF: no caller reads them).
+def group_dp_entries(counts, locked, g, n_sets, with_masks, work):
+    """Group g's entries by the dynamic programme, up to n_sets sets (entries with more sets
+    are INF: no caller reads them), in the scratch's memo: returns the memo row's offset,
+    whose N_ENTRIES distances, then (with_masks) masks and keeps (group-local bits, see
+    group_dp) follow the key.
 
-    The masks take a probe per tile beyond the run itself (sharing its prefix states, see
-    groups.group_distances_and_masks), so a query for distances alone (a shanten) runs the
-    DP once. The hands one analysis looks at share their melded groups, so results are
-    memoised in the scratch, keyed by the group, its counts and its caps (each 9 base-5
-    digits) and n_sets, and tagged with whether the masks are there (an entry with them also
-    answers a query without), direct-mapped: the key holds everything the result depends
-    on, so an entry never goes stale."""
+    The move masks take two probes per tile beyond the run itself (sharing its prefix
+    states, see groups.group_distances_and_masks), so a query for distances alone (a
+    shanten) runs the DP once. The hands one analysis looks at share their melded groups, so
+    results are memoised in the scratch, keyed by the group, its counts and its caps (each 9
+    base-5 digits) and n_sets, and tagged with whether the masks are there (an entry with
+    them also answers a query without), direct-mapped: the key holds everything the result
+    depends on, so an entry never goes stale."""
     start = 27 if g == 3 else 9 * g
     n = 7 if g == 3 else 9
     key = np.int64(0)
@@ -73,10 +75,20 @@ def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
             caps[i] = 4 - locked[start + i]
         if with_masks:
             group_distances_and_masks(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES],
-                                      work[at + 1 + N_ENTRIES:at + MEMO_ROW], n_sets)
+                                      work[at + 1 + N_ENTRIES:at + 1 + 2 * N_ENTRIES],
+                                      work[at + 1 + 2 * N_ENTRIES:at + MEMO_ROW], n_sets)
         else:
             group_distances(cin, caps, g != 3, work[at + 1:at + 1 + N_ENTRIES], n_sets)
         work[at] = 2 * key + with_masks
+    return at
+
+
+@njit
+def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
+    """Group g's distances (and with_masks, masks) by the dynamic programme
+    (group_dp_entries), into `slot`."""
+    at = group_dp_entries(counts, locked, g, n_sets, with_masks, work)
+    start = 27 if g == 3 else 9 * g
     for k in range(N_ENTRIES):
         work[DIST + slot * N_ENTRIES + k] = work[at + 1 + k]
     if with_masks:
@@ -103,7 +115,7 @@ def store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
     needs_dp = False
     for k in range(N_ENTRIES):
         e = table[row + k]
-        mask = e >> 8
+        mask = (e >> 8) & 0x1FF
         if mask & local_check and k % 5 <= n_sets:
             needs_dp = True
         work[d_at + k] = e & 0xFF

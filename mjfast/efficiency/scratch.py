@@ -63,7 +63,7 @@ LESS_ONE_MASK = LESS_ONE_DIST + 34
 MEMO_READY = LESS_ONE_MASK + 34  # 1 once the memo's keys are cleared (on first use)
 MEMO = MEMO_READY + 1  # the group DP's results, memoised (see regular._group_dp)
 MEMO_SLOTS = 4096  # 1024 missed often enough on a log's melded hands to cost a third of their time
-MEMO_ROW = 1 + 2 * N_ENTRIES  # key, distances, masks
+MEMO_ROW = 1 + 3 * N_ENTRIES  # key, distances, masks, keeps
 # Space for advice.fan_aware's memo of scored hands (fan_aware._points): a flag, 0 until its keys
 # are cleared on first use, then the slots, each three words of key and a value.
 SCORE_MEMO = MEMO + MEMO_SLOTS * MEMO_ROW

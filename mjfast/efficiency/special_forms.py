@@ -258,9 +258,9 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, wi
             ms0, mp0, mb0 = knitted_rest_masks(table, rank0, j0)
             ms1, mp1, mb1 = knitted_rest_masks(table, rank1, j1)
             ms2, mp2, mb2 = knitted_rest_masks(table, rank2, j2)
-            set_masks = (ms0, ms1 << 9, ms2 << 18, (h_set >> 8) << 27)
-            pair_masks = (mp0, mp1 << 9, mp2 << 18, (h_pair >> 8) << 27)
-            both_masks = (mb0, mb1 << 9, mb2 << 18, (h_both >> 8) << 27)
+            set_masks = (ms0, ms1 << 9, ms2 << 18, ((h_set >> 8) & 0x7F) << 27)
+            pair_masks = (mp0, mp1 << 9, mp2 << 18, ((h_pair >> 8) & 0x7F) << 27)
+            both_masks = (mb0, mb1 << 9, mb2 << 18, ((h_both >> 8) & 0x7F) << 27)
         else:
             set_masks = pair_masks = both_masks = (0, 0, 0, 0)
         rest = INF

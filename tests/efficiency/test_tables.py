@@ -35,18 +35,18 @@ def test_sampled_entries_match_the_group_dp():
     for g, width in ((0, 9), (3, 7)):
         patterns = enumerate_patterns(width)
         caps = np.full(width, 4, np.int64)
-        dist = np.empty(N_ENTRIES, np.int32)
-        masks = np.empty(N_ENTRIES, np.int32)
+        dist, masks, keeps = (np.empty(N_ENTRIES, np.int32) for _ in range(3))
         for i in rng.choice(len(patterns), 1500, replace=False):
             counts34 = np.zeros(34, np.uint8)
             start = 27 if g == 3 else 0
             counts34[start:start + width] = patterns[i]
-            group_distances_and_masks(patterns[i].astype(np.int64), caps, g != 3, dist, masks)
+            group_distances_and_masks(patterns[i].astype(np.int64), caps, g != 3, dist, masks, keeps)
             rank = lookup.group_rank(table, counts34, g)
             assert rank == i
             row = lookup.masked_row(table, g, rank)
             assert list(table[row:row + N_ENTRIES] & 0xFF) == list(dist)
-            assert list(table[row:row + N_ENTRIES] >> 8) == list(masks)
+            assert list((table[row:row + N_ENTRIES] >> 8) & 0x1FF) == list(masks)
+            assert list(table[row:row + N_ENTRIES] >> 17) == list(keeps)
             drow = lookup.distance_row(table, g, rank)
             assert list(table[drow:drow + N_ENTRIES]) == list(dist)
 
@@ -65,48 +65,51 @@ def test_group_dp_small_cases_by_hand():
     assert out[5] == 2 and out[9] == 14
 
 
-def test_group_masks_with_caps_are_the_probes_by_definition():
-    """With caps below 4 (the DP's run-time case, melded tiles), each mask bit is what its
-    definition says: drawing the tile lowers the entry (the masks share the DP's prefix
-    states between probes; the probes here run the DP afresh)."""
+def test_group_move_masks_with_caps_are_the_probes_by_definition():
+    """With caps below 4 (the DP's run-time case, melded tiles), each bit of the move masks
+    is what its definition says: drawing the tile lowers the entry (masks), discarding it
+    leaves the entry as it is (keeps). The masks share the DP's prefix states between
+    probes; the probes here run the DP afresh."""
     rng = np.random.default_rng(11)
-    dist, masks, probe = (np.empty(N_ENTRIES, np.int32) for _ in range(3))
-    checked = 0
+    dist, masks, keeps, probe = (np.empty(N_ENTRIES, np.int32) for _ in range(4))
+    checked = [0, 0]
     for _ in range(400):
         width = 9 if rng.random() < 0.8 else 7
         caps = 4 - rng.choice([0, 0, 0, 1, 3, 4], width)
         counts = np.minimum(rng.integers(0, 4, width) * (rng.random(width) < 0.4), caps)
-        group_distances_and_masks(counts, caps, width == 9, dist, masks)
+        group_distances_and_masks(counts, caps, width == 9, dist, masks, keeps)
         group_distances(counts, caps, width == 9, probe)
         assert list(probe) == list(dist)
         for j in range(width):
-            expected = np.zeros(N_ENTRIES, np.int64)
-            if counts[j] < caps[j]:
-                more = counts.copy()
-                more[j] += 1
-                group_distances(more, caps, width == 9, probe)
-                expected = (probe < dist).astype(np.int64)
-            assert list((masks >> j) & 1) == list(expected), (counts, caps, j)
-            checked += int(expected.sum())
-    assert checked > 1000
+            for change, found in ((1, masks), (-1, keeps)):
+                expected = np.zeros(N_ENTRIES, np.int64)
+                if 0 <= counts[j] + change <= caps[j]:
+                    moved = counts.copy()
+                    moved[j] += change
+                    group_distances(moved, caps, width == 9, probe)
+                    expected = ((probe < dist) if change == 1 else ((probe == dist) & (dist < INF))).astype(np.int64)
+                assert list((found >> j) & 1) == list(expected), (counts, caps, j, change)
+                checked[change == -1] += int(expected.sum())
+    assert min(checked) > 1000
 
 
 def test_group_dp_with_fewer_sets_keeps_those_entries_exact():
     """A hand with melds needs fewer sets from its standing tiles, so the run-time DP leaves
-    out the states with more: the entries it keeps are the full DP's, distances and masks,
+    out the states with more: the entries it keeps are the full DP's, distances and move masks,
     and the rest are INF with no mask (a path's sets only grow, so none is lost)."""
     rng = np.random.default_rng(13)
-    full_dist, full_masks, dist, masks = (np.empty(N_ENTRIES, np.int32) for _ in range(4))
+    full_dist, full_masks, full_keeps, dist, masks, keeps = (np.empty(N_ENTRIES, np.int32) for _ in range(6))
     for _ in range(300):
         width = 9 if rng.random() < 0.8 else 7
         caps = 4 - rng.choice([0, 0, 0, 1, 3, 4], width)
         counts = np.minimum(rng.integers(0, 4, width) * (rng.random(width) < 0.4), caps)
-        group_distances_and_masks(counts, caps, width == 9, full_dist, full_masks)
+        group_distances_and_masks(counts, caps, width == 9, full_dist, full_masks, full_keeps)
         for max_sets in range(5):
-            group_distances_and_masks(counts, caps, width == 9, dist, masks, max_sets)
+            group_distances_and_masks(counts, caps, width == 9, dist, masks, keeps, max_sets)
             kept = np.array([k % 5 <= max_sets for k in range(N_ENTRIES)])
             assert list(dist[kept]) == list(full_dist[kept]) and list(masks[kept]) == list(full_masks[kept])
-            assert (dist[~kept] == INF).all() and (masks[~kept] == 0).all()
+            assert list(keeps[kept]) == list(full_keeps[kept])
+            assert (dist[~kept] == INF).all() and (masks[~kept] == 0).all() and (keeps[~kept] == 0).all()
             group_distances(counts, caps, width == 9, dist, max_sets)
             assert list(dist[kept]) == list(full_dist[kept]) and (dist[~kept] == INF).all()
 
