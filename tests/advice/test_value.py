@@ -19,6 +19,7 @@ import pytest
 
 import mjfast
 from mjfast.advice import budget
+from mjfast.advice import graph as G
 from mjfast.advice import value as V
 from mjfast.advice.model import ValueModel, draws_left
 from mjfast.efficiency import api
@@ -184,12 +185,12 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     root = hand14.copy()
     root[t] -= 1
     budget = int(dist[t]) - 1 + 1
-    setting = V.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
+    setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
-    status, graph = V.build_graph(root[None, :], dist[t:t + 1], mask[t:t + 1], 1, setting,
-                                  V.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
+    status, graph = G.build(root[None, :], dist[t:t + 1], mask[t:t + 1], 1, setting,
+                             G.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
-    nodes = np.zeros((2, draws + 1, graph.sizes[V.N13]))
+    nodes = np.zeros((2, draws + 1, graph.sizes[G.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
     V.values_by_draws(graph, 1, draws, HAZARD, deal_in, loss, growth, out_ready, out_win, out_score, nodes,
                       np.zeros(1, np.int64))
@@ -392,11 +393,11 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
     for r, t in enumerate(ready):
         roots[r] = hand14
         roots[r, t] -= 1
-    setting = V.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
+    setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
-    args = (roots, dist[ready], mask[ready], len(ready), setting, V.Model(0, RON, np.zeros(34), np.zeros(34)))
-    assert V.build_graph(*args, 8, np.zeros(1, np.int64), work)[0] == V.FULL
-    assert V.build_graph(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
+    args = (roots, dist[ready], mask[ready], len(ready), setting, G.Model(0, RON, np.zeros(34), np.zeros(34)))
+    assert G.build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
+    assert G.build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
     full = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6)}
     assert all(lower[t] <= full[t] + 1e-12 for t in full) and max(lower.values()) > 0

@@ -1,0 +1,511 @@
+"""The value graph: the hands the value model plays through (docs/value-engine.md), built
+breadth first with each hand's moves read from the table's rows (efficiency.moves).
+
+Nodes are 3n+1 hands ("13-tile hands"), each with its depth (the fewest draws that reach it),
+deficiency (shanten + 1) and useful mask; a draw u makes a 3n+2 hand ("14-tile hand"), whose
+children are the discards the model keeps. A node at depth d is kept when its shanten + d is
+within the budget; a node there already ("at the edge") only makes the 14-tile hands of its
+useful draws, and a hand made by a node with room takes the discards its depth allows.
+
+What a hand's moves cost here: its deficiency and useful draws come from its four groups'
+rows; a draw changes one group, so a 14-tile hand's least deficiency is the node's less one
+where the draw is useful, and its discards that keep it (where the budget asks for them: a
+draw that is useful to a node with room keeps every discard) are the union of the rows'
+keeps over the splits that reach it. Nothing is probed. A new node's own moves reuse the
+rows of the groups its parent's draw and discard left alone.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..efficiency.group_dp import N_ENTRIES
+from ..efficiency.moves import hand_moves, keeping_discards, load_group, load_groups
+from ..efficiency.regular import meld_check_bits
+from ..efficiency.status import OK
+from ..fan.layout import WIN_SELF_DRAWN
+from ..fan.settlement import winner_gain
+from ..jit import atomic_load, lowest_bit, njit, prefetch
+from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
+
+FULL = -1  # the graph ran out of room: the caller gives it more
+STOPPED = -2  # the caller's stop flag was raised (a deadline): no figures
+# A hand's key: its counts as two base-5 numbers (the 27 suit tiles, the 7 honours); adding
+# or removing tile t changes it by POW5[t].
+POW5 = np.array([5 ** t for t in range(27)] + [5 ** t for t in range(7)], np.int64)
+_SUIT_KEY = np.array([1] * 27 + [0] * 7, np.int64)  # which of the two numbers a tile is in
+# A hash slot holds a hand's key, the honours' number (below 5^7, 17 bits) packed with the
+# hand's index + 1 above it (0: an empty slot): one cache line read per probe.
+_HONOURS_BITS = 17
+_MIX0 = np.int64(-7046029254386353131)
+_MIX1 = np.int64(-4417276706812531889)
+_MIX2 = np.int64(-2989050862716231011)
+
+
+class Setting(NamedTuple):
+    """What scoring the graph's hands depends on, and what the player has seen: the lookup
+    table, the melds (counts, number, packed), the copies fixed elsewhere (melds and tiles
+    seen), the decision hand (its tiles discarded since count as seen), the winds, the
+    ruleset and its minimum, the flowers."""
+
+    table: np.ndarray
+    meld_counts: np.ndarray
+    n_melds: int
+    melds: int
+    fixed: np.ndarray
+    reference: np.ndarray
+    seat: int
+    prevalent: int
+    rules: int
+    minimum: int
+    flowers: int
+
+
+class Model(NamedTuple):
+    """The model's bounds and danger as the graph needs them: the budget (shanten + draws a
+    kept hand may reach), the discards by others a round, and the danger of each tile now and
+    the points dealing in costs (zeros: no danger)."""
+
+    budget: int
+    ron_discards: float
+    deal_in: np.ndarray
+    loss: np.ndarray
+
+
+class Graph(NamedTuple):
+    """The value graph, as columns with room to grow. 13-tile hands ("nodes", root i is node
+    i): their counts, keys, depth (the fewest draws that reach them), deficiency (shanten + 1)
+    and useful tiles; the chance of a win on another player's discard per round (ron) and its
+    mean score; whether the hand is ready with a wait that can win (valid); the chance of a
+    draw that can only be thrown back (stay), and over those draws the sums of p x deal_in
+    and p x deal_in x loss of the tile (stay_risk, stay_cost); their draws, edges
+    edge_start..edge_end. Draws ("edges"): the 14-tile hand reached (-1 for a win or a draw
+    that goes back), the draw's chance, the self-drawn win's score (0 for none) and the tile
+    drawn. 14-tile hands: their children child_start[j]..child_start[j + 1], the node each
+    discard leaves and the tile it discards, and its sole child (-1 for two or more: whether a
+draw can go anywhere but back, read without its children). The hash slots of both kinds of hands, a bit
+    set of the 14-tile hands' keys (most draws of a node at the edge make none: the bits
+    answer them from the cache); where each depth's nodes and 14-tile hands begin (first13,
+first14: by depth, the first index made at or beyond it; the hands are made a depth at a
+time), and `sizes`, what is used of each column."""
+
+    counts: np.ndarray
+    keys: np.ndarray
+    depth: np.ndarray
+    dist: np.ndarray
+    mask: np.ndarray
+    ron: np.ndarray
+    ron_score: np.ndarray
+    valid: np.ndarray
+    stay: np.ndarray
+    stay_risk: np.ndarray
+    stay_cost: np.ndarray
+    edge_start: np.ndarray
+    edge_end: np.ndarray
+    edge_hand14: np.ndarray
+    edge_p: np.ndarray
+    edge_win: np.ndarray
+    edge_tile: np.ndarray
+    child_start: np.ndarray
+    children: np.ndarray
+    child_tile: np.ndarray
+    sole: np.ndarray
+    slots13: np.ndarray
+    slots14: np.ndarray
+    made14: np.ndarray
+    first13: np.ndarray
+    first14: np.ndarray
+    sizes: np.ndarray
+
+
+# Graph.sizes: the nodes, 14-tile hands, edges and children used.
+N13, N14, N_EDGES, N_CHILDREN = 0, 1, 2, 3
+MAX_DEPTH = 16  # deeper than any budget: a hand is at most 6 steps from ready, the exchanges 2 more
+
+
+@njit(nrt=True, inline="always")
+def _new_graph(capacity):
+    """A graph with room for `capacity` nodes (2x as many 14-tile hands, 8x edges and
+    children). Empty, not zeroed (a graph touches only the room it fills; every field of a
+    node is set when it is made or expanded) but for the hash slots and bits. The edges and
+    children, which the backward pass reads at every draw, are as narrow as their values
+    allow: int32 indices, uint8 tiles, float32 win scores (integers: exact)."""
+    cap13, cap14, cap_edges = capacity, 2 * capacity, 8 * capacity
+    size13 = 1
+    while size13 < 2 * cap13:
+        size13 *= 2
+    size14 = 1
+    while size14 < 2 * cap14:
+        size14 *= 2
+    return Graph(np.empty((cap13, 34), np.uint8), np.empty((cap13, 2), np.int64), np.empty(cap13, np.int64),
+                 np.empty(cap13, np.int64), np.empty(cap13, np.int64), np.empty(cap13, np.float64),
+                 np.empty(cap13, np.float64), np.empty(cap13, np.bool_), np.empty(cap13, np.float64),
+                 np.empty(cap13, np.float64), np.empty(cap13, np.float64), np.empty(cap13, np.int64),
+                 np.empty(cap13, np.int64), np.empty(cap_edges, np.int32), np.empty(cap_edges, np.float64),
+                 np.empty(cap_edges, np.float32), np.empty(cap_edges, np.uint8), np.empty(cap14 + 1, np.int64),
+                 np.empty(cap_edges, np.int32), np.empty(cap_edges, np.uint8), np.empty(cap14, np.int32),
+                 np.zeros((size13, 2), np.int64), np.zeros((size14, 2), np.int64), np.zeros(8 * size14 // 64, np.int64),
+                 np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(4, np.int64))
+
+
+@njit(inline="always")
+def _slot_hash(k0, k1):
+    return k0 * _MIX0 ^ k1 * _MIX1  # wraps: a multiplicative hash
+
+
+@njit(inline="always")
+def _find(slots, k0, k1):
+    """(index of the hand with this key or -1, the slot where it is or would go)."""
+    size = slots.shape[0]
+    s = (_slot_hash(k0, k1) >> 24) & (size - 1)
+    while True:
+        packed = slots[s, 1]
+        if packed == 0:
+            return -1, s
+        if slots[s, 0] == k0 and packed & ((1 << _HONOURS_BITS) - 1) == k1:
+            return (packed >> _HONOURS_BITS) - 1, s
+        s = (s + 1) & (size - 1)
+
+
+@njit(inline="always")
+def _put(slots, s, k0, k1, index):
+    slots[s, 0] = k0
+    slots[s, 1] = k1 | ((index + 1) << _HONOURS_BITS)
+
+
+@njit(inline="always")
+def _bits_of(made, k0, k1):
+    """The two bits of a 14-tile hand's key in the bit set `made` (word, bit of each)."""
+    h = (k0 * _MIX2 ^ k1 * _MIX0) >> 16
+    n = made.shape[0] * 64
+    a = h & (n - 1)
+    b = (h >> 24) & (n - 1)
+    return a >> 6, a & 63, b >> 6, b & 63
+
+
+@njit(inline="always")
+def _maybe_made(made, k0, k1):
+    """False when no 14-tile hand with this key was made (True: perhaps one was)."""
+    wa, ba, wb, bb = _bits_of(made, k0, k1)
+    return (made[wa] >> ba) & 1 != 0 and (made[wb] >> bb) & 1 != 0
+
+
+@njit(inline="always")
+def _mark_made(made, k0, k1):
+    wa, ba, wb, bb = _bits_of(made, k0, k1)
+    made[wa] |= np.int64(1) << ba
+    made[wb] |= np.int64(1) << bb
+
+
+@njit(inline="always")
+def _new_node(graph, slot, k0, k1, hand, depth, dist, mask):
+    """A new node (its room checked by the caller): the hand, its key, where the key is, its
+    depth, deficiency and useful mask. Returns its index."""
+    c = graph.sizes[N13]
+    graph.sizes[N13] = c + 1
+    _put(graph.slots13, slot, k0, k1, c)
+    graph.keys[c, 0] = k0
+    graph.keys[c, 1] = k1
+    for t in range(34):
+        graph.counts[c, t] = hand[t]
+    graph.depth[c] = depth
+    graph.dist[c] = dist
+    graph.mask[c] = mask
+    return c
+
+
+@njit(inline="always")
+def _add_child(graph, node, tile):
+    """A discard kept by the 14-tile hand being made: the node it leaves and the tile; False
+    when the graph is full."""
+    n = graph.sizes[N_CHILDREN]
+    if n >= graph.children.shape[0]:
+        return False
+    graph.sizes[N_CHILDREN] = n + 1
+    graph.children[n] = node
+    graph.child_tile[n] = tile
+    return True
+
+
+@njit
+def _hand_key(hand):
+    k0 = np.int64(0)
+    k1 = np.int64(0)
+    for t in range(27):
+        k0 += hand[t] * POW5[t]
+    for t in range(27, 34):
+        k1 += hand[t] * POW5[t]
+    return k0, k1
+
+
+@njit
+def _unseen(hand, fixed, reference, out):
+    """out = the copies of each kind the player has not seen, with `hand` held: 4 less the
+    copies fixed (melds, seen elsewhere), less the hand's or the decision hand's copies,
+    whichever is more (a tile of the decision hand discarded since is on the table).
+    Returns their total."""
+    total = 0
+    for t in range(34):
+        held = hand[t] if hand[t] > reference[t] else reference[t]
+        u = 4 - fixed[t] - held
+        u = u if u > 0 else 0
+        out[t] = u
+        total += u
+    return total
+
+
+@njit(inline="always")
+def _ready_figures(i, graph, setting, model, room, total):
+    """Node i's figures as a ready hand: whether a wait can win (valid), the chance of a win
+    on another player's discard per round (ron) and its mean score, and each wait's
+    self-drawn win score (room.win_score, 0 elsewhere); none for a hand not ready."""
+    hand, unseen, win_score = room.hand, room.unseen, room.win_score
+    for t in range(34):
+        win_score[t] = 0.0
+    graph.valid[i] = False
+    graph.ron[i] = 0.0
+    graph.ron_score[i] = 0.0
+    if graph.dist[i] != 1 or total <= 0:
+        return
+    ron_copies = 0
+    ron_total = 0.0
+    suits, honours = hand_ranks(setting.table, hand)
+    waits = graph.mask[i]
+    while waits:
+        w = lowest_bit(waits)
+        waits &= waits - 1
+        if unseen[w] <= 0:
+            continue
+        hand[w] += 1
+        won_suits, won_honours = ranks_with(setting.table, hand, suits, honours, w)
+        on_discard = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w, 0, setting.seat,
+                                   setting.prevalent, setting.rules, room.out, room.fan_work, room.score_vec,
+                                   room.work)[0]
+        self_drawn = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w, WIN_SELF_DRAWN,
+                                   setting.seat, setting.prevalent, setting.rules, room.out, room.fan_work,
+                                   room.score_vec, room.work)[0]
+        hand[w] -= 1
+        if on_discard >= setting.minimum:
+            ron_copies += unseen[w]
+            ron_total += unseen[w] * winner_gain(on_discard + setting.flowers, False)
+            graph.valid[i] = True
+        if self_drawn >= setting.minimum:
+            win_score[w] = winner_gain(self_drawn + setting.flowers, True)
+            graph.valid[i] = True
+    if ron_copies > 0:
+        graph.ron[i] = 1.0 - (1.0 - ron_copies / total) ** model.ron_discards
+        graph.ron_score[i] = ron_total / ron_copies
+
+
+class Room(NamedTuple):
+    """A build's working arrays: the hand being expanded, its unseen copies, each draw's
+    self-drawn win score, the melds' check bits, the node's groups (rows, classes) and a
+    copy changed by a draw and a discard, the moves' merge rows, the draws' 14-tile keys and
+    whether to look them up, the fan scorer's work."""
+
+    hand: np.ndarray
+    unseen: np.ndarray
+    win_score: np.ndarray
+    check_bits: np.ndarray
+    rows: np.ndarray
+    classes: np.ndarray
+    moved_rows: np.ndarray
+    moved_classes: np.ndarray
+    rest: np.ndarray
+    draw_keys: np.ndarray
+    out: np.ndarray
+    fan_work: np.ndarray
+    score_vec: np.ndarray
+    work: np.ndarray
+
+
+@njit(nrt=True)
+def new_room(meld_counts, work):
+    out, fan_work, score_vec = new_score_work()
+    check = np.empty(1, np.int64)
+    check[0] = meld_check_bits(meld_counts)
+    return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), check,
+                np.empty((4, N_ENTRIES), np.int64), np.empty(4, np.int64), np.empty((4, N_ENTRIES), np.int64),
+                np.empty(4, np.int64), np.empty((10, N_ENTRIES), np.int64), np.empty((34, 3), np.int64), out, fan_work,
+                score_vec, work)
+
+
+@njit(cache=True, nrt=True)
+def build(roots, root_dist, root_mask, n_roots, setting, model, capacity, stop, work):
+    """The graph of the model from the 3n+1 `roots` (their deficiencies and useful masks
+    given), within model.budget. Returns (status, Graph): FULL when it needs more than
+    `capacity` nodes (the caller retries with more), STOPPED as soon as stop[0] is nonzero.
+    A depth at a time: first the nodes with room in the budget, whose 14-tile hands take the
+    discards of that depth, then those at its edge, which make only their useful draws'."""
+    graph = _new_graph(capacity)
+    if n_roots > capacity:
+        return FULL, graph
+    for r in range(n_roots):
+        k0, k1 = _hand_key(roots[r])
+        _, s = _find(graph.slots13, k0, k1)
+        _new_node(graph, s, k0, k1, roots[r], 0, root_dist[r], root_mask[r])
+    room = new_room(setting.meld_counts, work)
+    level = depth = 0
+    while level < graph.sizes[N13]:
+        graph.first13[depth] = level
+        graph.first14[depth] = graph.sizes[N14]
+        depth += 1
+        level_end = graph.sizes[N13]
+        for at_edge in (False, True):
+            for i in range(level, level_end):
+                if atomic_load(stop) != 0:
+                    return STOPPED, graph
+                if (graph.dist[i] - 1 + graph.depth[i] >= model.budget) == at_edge:
+                    status = _expand(i, graph, setting, model, room)
+                    if status != OK:
+                        return status, graph
+        level = level_end
+    for d in range(depth, MAX_DEPTH + 2):
+        graph.first13[d] = graph.sizes[N13]
+        graph.first14[d] = graph.sizes[N14]
+    return OK, graph
+
+
+@njit(nrt=False)
+def _expand(i, graph, setting, model, room):
+    """Node i's ready figures and its draws: each the win, a hand that can only go back
+    (stay), or an edge to the 14-tile hand it makes (made the first time, _new_hand14).
+    Returns OK, or FULL when the graph is full.
+
+    The lookups of a node's draws miss the cache (the hash slots are megabytes): their
+    cache lines are asked for all at once first (the bit set's, then the slots' of the draws
+    that may have a hand), so that the misses overlap."""
+    hand, unseen, win_score, keys = room.hand, room.unseen, room.win_score, room.draw_keys
+    for t in range(34):
+        hand[t] = graph.counts[i, t]
+    total = _unseen(hand, setting.fixed, setting.reference, unseen)
+    _ready_figures(i, graph, setting, model, room, total)
+    ready = graph.dist[i] == 1
+    at_edge = graph.dist[i] - 1 + graph.depth[i] >= model.budget
+    for u in range(34):
+        if unseen[u] > 0:
+            keys[u, 0] = graph.keys[i, 0] + POW5[u] * _SUIT_KEY[u]
+            keys[u, 1] = graph.keys[i, 1] + POW5[u] * (1 - _SUIT_KEY[u])
+            wa, _, wb, _ = _bits_of(graph.made14, keys[u, 0], keys[u, 1])
+            prefetch(graph.made14, wa)
+            prefetch(graph.made14, wb)
+    for u in range(34):
+        if unseen[u] > 0:
+            # at the edge, only a useful draw of a hand not ready makes a 14-tile hand
+            makes = not at_edge or ((graph.mask[i] >> u) & 1 and not ready)
+            keys[u, 2] = 2 if makes else (1 if _maybe_made(graph.made14, keys[u, 0], keys[u, 1]) else 0)
+            if keys[u, 2]:
+                prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (graph.slots14.shape[0] - 1))
+    graph.edge_start[i] = graph.sizes[N_EDGES]
+    stay = stay_risk = stay_cost = 0.0
+    loaded = False  # the node's groups, loaded when a 14-tile hand is first made
+    for u in range(34):
+        if unseen[u] <= 0:
+            continue
+        p = unseen[u] / total
+        j = -1
+        if keys[u, 2]:
+            j, s = _find(graph.slots14, keys[u, 0], keys[u, 1])
+            if j < 0 and keys[u, 2] == 2:
+                if graph.sizes[N14] >= graph.sole.shape[0]:
+                    return FULL
+                if not loaded:
+                    load_groups(setting.table, hand, setting.meld_counts, room.check_bits[0], 4 - setting.n_melds,
+                                room.rows, room.classes, room.work)
+                    loaded = True
+                j = _new_hand14(i, u, s, keys[u, 0], keys[u, 1], graph, setting, model, room)
+                if j < 0:
+                    return FULL
+        goes_on = win_score[u] > 0.0  # the win, or somewhere but back to this hand
+        if j >= 0 and not goes_on:
+            sole = graph.sole[j]
+            goes_on = sole == -1 or (sole >= 0 and sole != i)
+        if not goes_on:  # every discard kept after this draw goes back: the hand stays
+            stay += p
+            stay_risk += p * model.deal_in[u]
+            stay_cost += p * model.deal_in[u] * model.loss[u]
+            continue
+        e = graph.sizes[N_EDGES]
+        if e >= graph.edge_hand14.shape[0]:
+            return FULL
+        graph.sizes[N_EDGES] = e + 1
+        graph.edge_hand14[e] = j
+        graph.edge_p[e] = p
+        graph.edge_win[e] = win_score[u]
+        graph.edge_tile[e] = u
+    graph.stay[i] = stay
+    graph.stay_risk[i] = stay_risk
+    graph.stay_cost[i] = stay_cost
+    graph.edge_end[i] = graph.sizes[N_EDGES]
+    return OK
+
+
+@njit(nrt=False)
+def _moved_groups(u, k, hand, setting, room):
+    """room.moved_rows / moved_classes: the node's groups with those of u and k loaded again
+    from `hand` (the node plus u, less k when k >= 0)."""
+    for g in range(4):
+        room.moved_classes[g] = room.classes[g]
+        for e in range(N_ENTRIES):
+            room.moved_rows[g, e] = room.rows[g, e]
+    n_sets = 4 - setting.n_melds
+    gu = 3 if u >= 27 else u // 9
+    load_group(setting.table, hand, setting.meld_counts, room.check_bits[0], gu, n_sets, room.moved_rows,
+               room.moved_classes, room.work)
+    if k >= 0:
+        gk = 3 if k >= 27 else k // 9
+        if gk != gu:
+            load_group(setting.table, hand, setting.meld_counts, room.check_bits[0], gk, n_sets, room.moved_rows,
+                       room.moved_classes, room.work)
+
+
+@njit(nrt=False)
+def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
+    """The 14-tile hand node i makes by drawing u (its key k0, k1 going to hash slot `slot`)
+    and the discards it keeps: those that leave a node within the budget at the next depth
+    (target: shanten + 1 at most budget - depth). The least deficiency a discard leaves is
+    the node's less one where u is useful; every discard leaves it or one more, so where the
+    target allows one more every discard is kept, else the rows' keeps say which. New nodes
+    are made as needed. Returns its index, or -1 when the graph is full."""
+    j = graph.sizes[N14]
+    graph.sizes[N14] = j + 1
+    _put(graph.slots14, slot, k0, k1, j)
+    _mark_made(graph.made14, k0, k1)
+    graph.child_start[j] = graph.sizes[N_CHILDREN]
+    hand, d = room.hand, graph.depth[i]
+    target = model.budget - d
+    least = graph.dist[i] - 1 if (graph.mask[i] >> u) & 1 and graph.dist[i] > 1 else graph.dist[i]
+    hand[u] += 1
+    if target > least:
+        kept = np.int64(0)
+        for t in range(34):
+            if hand[t]:
+                kept |= np.int64(1) << t
+    else:
+        _moved_groups(u, -1, hand, setting, room)
+        kept = keeping_discards(setting.table, hand, setting.meld_counts, setting.n_melds, room.moved_rows,
+                                room.moved_classes, room.rest, room.work)[1]
+    while kept:
+        k = lowest_bit(kept)
+        kept &= kept - 1
+        c0 = k0 - POW5[k] * _SUIT_KEY[k]
+        c1 = k1 - POW5[k] * (1 - _SUIT_KEY[k])
+        c, cs = _find(graph.slots13, c0, c1)
+        if c < 0:
+            if graph.sizes[N13] >= graph.counts.shape[0]:
+                hand[u] -= 1
+                return -1
+            hand[k] -= 1
+            _moved_groups(u, k, hand, setting, room)
+            dist, mask = hand_moves(setting.table, hand, setting.meld_counts, setting.n_melds, room.moved_rows,
+                                    room.moved_classes, room.rest, room.work)
+            c = _new_node(graph, cs, c0, c1, hand, d + 1, dist, mask)
+            hand[k] += 1
+        if not _add_child(graph, c, k):
+            hand[u] -= 1
+            return -1
+    hand[u] -= 1
+    first, end = graph.child_start[j], graph.sizes[N_CHILDREN]
+    graph.child_start[j + 1] = end
+    graph.sole[j] = graph.children[first] if end - first == 1 else (-1 if end > first else -2)
+    return j
