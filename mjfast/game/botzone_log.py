@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from ..bounds import too_deep
 from ..errors import HandError
 from .gamelog import MAX_FIGURE, Action, BrokenGame, GameLog, LogError, check_figure, open_log, read_tile
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
@@ -149,6 +150,9 @@ def read_botzone_games(path):
 
 
 def _loads(text: str, match_id: str):
+    deep = too_deep(text)
+    if deep:
+        raise LogError(match_id, 0, deep)
     try:
         return json.loads(text.lstrip(JSON_BLANK))
     except json.JSONDecodeError as exc:

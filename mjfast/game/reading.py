@@ -8,6 +8,7 @@ import json
 import os
 from typing import Iterator
 
+from ..bounds import too_deep
 from .botzone_log import JSON_BLANK, BotzoneText, is_botzone_json, read_text
 from .gamelog import BrokenGame, GameLog, LogError
 from .logformat import game_blocks, parse_block
@@ -22,7 +23,7 @@ def json_blocks(text: str, name: str) -> "list[BotzoneText | TziakchaHand]":
     ids where the log has none."""
     if text.lstrip(JSON_BLANK)[:1] == "{":  # an array is Botzone's log; an object may be either
         try:
-            data = json.loads(text.lstrip(JSON_BLANK))
+            data = None if too_deep(text) else json.loads(text.lstrip(JSON_BLANK))
         except ValueError:
             data = None  # Botzone's reader says what is wrong with it
         if is_tziakcha(data):
