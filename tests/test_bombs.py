@@ -80,16 +80,9 @@ def test_replay_refuses_the_gzip_bomb_by_name_at_once(bomb):
     assert ran.peak < RESIDENT and ran.cpu < CPU_SECONDS
 
 
-def test_review_refuses_the_gzip_bomb_by_name_at_once(bomb, tmp_path):
-    ran = mjfast("review", str(bomb), "--out", str(tmp_path), "--fan-aware", "--workers", "1")
-    _refused_by_name(ran, bomb, LINE_REASON)
-    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
-    assert summary["unreadable_files"] == [{"file": str(bomb), "reason": LINE_REASON}]
-    assert ran.peak < RESIDENT and ran.cpu < CPU_SECONDS
-
-
-def test_logs_refuses_the_gzip_bomb_by_name_at_once(bomb, tmp_path):
-    ran = mjfast("logs", str(bomb), "--out", str(tmp_path), "--no-fan-aware", "--workers", "1")
+@pytest.mark.parametrize("command", [["review", "--fan-aware"], ["logs", "--no-fan-aware"]])
+def test_review_and_logs_refuse_the_gzip_bomb_by_name_at_once(bomb, tmp_path, command):
+    ran = mjfast(command[0], str(bomb), "--out", str(tmp_path), "--workers", "1", *command[1:])
     _refused_by_name(ran, bomb, LINE_REASON)
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert summary["unreadable_files"] == [{"file": str(bomb), "reason": LINE_REASON}]
