@@ -1,10 +1,12 @@
 """The fuzzing campaign of mjfast's readers: each target of tests/readers.py (hands, text logs,
-Botzone JSON logs, protocol lines, the service's requests, the bot's input) under atheris, a
-coverage-guided fuzzer (libFuzzer) for Python, for a stated time each, its corpus seeded with
-the target's real inputs (tests/data) and its dictionary the words of the format (readers.py).
+Botzone JSON logs, protocol lines, the service's requests, the bot's input, and the readers at
+their bounds: an input nested past the depth bound and repeated past a size bound) under
+atheris, a coverage-guided fuzzer (libFuzzer) for Python, for a stated time each, its corpus
+seeded with the target's real inputs (tests/data) and its dictionary the words of the format
+(readers.py).
 
     pip install '.[fuzz]'
-    python bench/fuzz_readers.py [--seconds 600] [--targets hand,text_log,json_log,protocol,service,bot]
+    python bench/fuzz_readers.py [--seconds 600] [--targets hand,text_log,json_log,protocol,service,bot,bounds]
                                  [--work DIR] [--keep DIR]
 
 Each target runs in its own process. An input on which the target's check fails (an exception
@@ -164,7 +166,7 @@ def run_target(name: str, args) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=600, help="how long each target runs (default 600)")
-    parser.add_argument("--targets", default="hand,text_log,json_log,protocol,service,bot",
+    parser.add_argument("--targets", default="hand,text_log,json_log,protocol,service,bot,bounds",
                         help="the targets (tests/readers.py TARGETS)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "mjfast-fuzz",
                         help="corpus and libFuzzer's artifacts, per target (kept between runs)")

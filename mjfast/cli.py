@@ -426,12 +426,13 @@ def _replay(args) -> int:
         files = log_files(args.logs)  # the files and folders `mjfast logs` reads
     except LogsError as exc:
         raise CommandError(str(exc)) from None
-    read = broken = fan_ok = fan_lines = score_ok = bad_files = 0
+    read = broken = fan_ok = fan_lines = score_ok = 0
     judged = tiles = tiles_ok = can_hu = can_hu_ok = 0  # the judge's figures of Botzone JSON logs
+    bad_files: list = []
     for path in files:
         in_file = 0
         try:
-            for item in check_games(path, args.ruleset):
+            for item in check_games(path, args.ruleset, args.max_log_size):
                 read += 1
                 in_file += 1
                 if isinstance(item, BrokenGame):
@@ -450,14 +451,30 @@ def _replay(args) -> int:
                     for line, what in check.mismatches:
                         print(f"{path}: match {item.game.match_id}, line {line}: the judge's {what}")
         except UNREADABLE as exc:
-            bad_files += 1
-            print(f"{path}: cannot be read: {unreadable(path, exc, in_file)}")
+            bad_files.append(str(path))
+            print(f"{path}: cannot be read: {unreadable(path, exc, in_file)}", file=sys.stderr)
     judge = f"; tileCnt matched {tiles_ok}/{tiles}, canHu matched {can_hu_ok}/{can_hu}" if judged else ""
-    unread = f"; {bad_files} file(s) could not be read" if bad_files else ""
+    unread = f"; {len(bad_files)} file(s) could not be read: {', '.join(bad_files)}" if bad_files else ""
     print(f"{read} games read, {read - broken} replayed, {broken} broken; Fan lines matched {fan_ok}/{fan_lines}, "
           f"Score lines matched {score_ok}/{read - broken}{judge}{unread}")
+    if read == broken:
+        print("mjfast replay: no game could be read", file=sys.stderr)
     matched = fan_ok == fan_lines and score_ok == read - broken and tiles_ok == tiles and can_hu_ok == can_hu
-    return 0 if broken == 0 and bad_files == 0 and matched else 1
+    return 0 if broken == 0 and not bad_files and read and matched else 1
+
+
+def nothing_read(command: str, unreadable_files: list, rejected: list, games: int) -> int:
+    """The end of `mjfast logs` and `mjfast review`: every file that could not be read and the
+    first games rejected, on standard error; the exit status, 1 when no game (`games`: those
+    that read) could be read, else 0."""
+    for f in unreadable_files:
+        print(f"unreadable: {f['file']}: {f['reason']}", file=sys.stderr)
+    for r in rejected[:5]:
+        print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
+    if games:
+        return 0
+    print(f"mjfast {command}: no game could be read", file=sys.stderr)
+    return 1
 
 
 def _add_display(parser) -> None:
@@ -488,6 +505,32 @@ def add_ruleset_argument(parser, of_the_log: bool = False) -> None:
     parser.add_argument("--ruleset", choices=list(RULESETS), default=None if of_the_log else "judge",
                         help=f"the rules the wins are scored by and the advice counts with (default: {default}; "
                              "docs/fan.md, 'Rulebooks')")
+
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _size(text: str) -> int:
+    """A number of bytes written as a number and a binary unit: 300000000, 512M, 2G, 1.5GiB."""
+    number = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = number[-1:] if number[-1:] in _UNITS else ""
+    try:
+        size = float(number[:len(number) - len(unit)]) * _UNITS[unit]
+    except ValueError:
+        size = -1
+    if not 0 < size < 2**63:
+        raise argparse.ArgumentTypeError(f"a size is a number of bytes, K, M or G (256M, 2G), got {text!r}")
+    return int(size)
+
+
+def add_log_size_argument(parser) -> None:
+    """--max-log-size SIZE: the most a log file may hold once decompressed (mjfast.game.read_games)."""
+    from .bounds import JSON_SHARE, MAX_LOG_SIZE, SIZE_FLAG, size_text
+
+    parser.add_argument(SIZE_FLAG, type=_size, default=None, metavar="SIZE",
+                        help=f"the most a log file may hold once decompressed (default {size_text(MAX_LOG_SIZE)}; "
+                             f"a JSON log, read whole, 1/{JSON_SHARE} of it): a file past it is refused, the rest "
+                             "goes on; e.g. 1G")
 
 
 def _add_http_options(parser, max_body: int = 64 * 1024) -> None:
@@ -620,6 +663,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="a log file (plain or gzip; the text format, Botzone's JSON match log or a Tziakcha "
                              "session), or a folder: its .txt, .log and .json files, gzipped or not")
     add_ruleset_argument(replay, of_the_log=True)
+    add_log_size_argument(replay)
     replay.set_defaults(run=_replay)
 
     from .logs.cli import add_parser as add_logs  # argparse only: the analysis is imported when it runs

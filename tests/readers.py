@@ -4,7 +4,9 @@ Each target's check(text) feeds one input to a reader and returns quietly when t
 read (and what was read holds together) or rejected with the reader's one error: HandError for
 a hand, LogError for a log, ProtocolError for a line of the protocol, a documented error code
 for the service, an answer of the protocol from the bot. Anything else escapes: another
-exception, or an AssertionError saying what does not hold. The property tests
+exception, or an AssertionError saying what does not hold. The bounds target makes the input
+big (nested past the depth bound, repeated past a size bound) where a fuzzer's inputs are
+small, and checks the refusal and the memory the reading held. The property tests
 (test_properties_readers.py) feed them hypothesis' edits of the seeds, bench/fuzz_readers.py
 feeds them a coverage-guided fuzzer's bytes (decode), and every input that once failed is kept
 in data/fuzz/<target>/ and checked by test_fuzz_regressions.py.
@@ -12,16 +14,22 @@ in data/fuzz/<target>/ and checked by test_fuzz_regressions.py.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
+import tempfile
+import tracemalloc
+from pathlib import Path
 from typing import Callable, NamedTuple
 
 from mjfast import HandError
-from mjfast.game import GameCheck, GameLog, Replay, read_games
+from mjfast.bounds import MAX_DEPTH, json_max_size
+from mjfast.game import BrokenGame, GameCheck, GameLog, Replay, read_games
 from mjfast.game.botzone_log import read_botzone
-from mjfast.game.gamelog import LogError
+from mjfast.game.gamelog import LogError, LogRefused
 from mjfast.game.logformat import game_blocks, parse_block
 from mjfast.game.protocol import ProtocolError, parse_request, parse_response
+from mjfast.game.reading import json_blocks, parsed
 from mjfast.game.tokens import TOKENS
 from mjfast.service.server import handle_text
 
@@ -218,6 +226,57 @@ def check_service(text: str) -> dict:
     return response
 
 
+# The size bound the bounds target reads its files with: small, so that an input repeated past
+# it is read in milliseconds. Reading one holds a few times the bound at most (the bytes and the
+# text of a piece, a game's lines; a JSON log's text and bytes, 1/32 of it), and a fixed part.
+BOUND = 64 * 1024
+HELD = 8 * BOUND + 2**20
+# Nesting checked around an input: at the bound, past it, and past what json.loads could recurse.
+DEPTHS = (MAX_DEPTH - 1, MAX_DEPTH + 1, 5000)
+
+
+def check_bounds(text: str) -> None:
+    """The readers at their bounds, the input made big: nested DEPTHS deep in an array (as a
+    JSON log, a Tziakcha session, a request and its id, the bot's input), each read or refused
+    with the reader's own error; and repeated past BOUND in a gzip file and a plain one, read
+    with that bound: the file is refused (LogRefused naming it) after what read before it, and
+    the reading held no more than HELD."""
+    for depth in DEPTHS:
+        nested = "[" * depth + text + "]" * depth
+        check_json_log(nested)
+        assert isinstance(parsed(json_blocks('{"records": ' + nested + "}", "f")[0]), (GameLog, BrokenGame))
+        check_service(nested)
+        check_service('{"op": "version", "id": ' + nested + "}")
+        check_bot('{"requests": ' + nested + "}")
+    data = text.encode("utf-8", "replace")
+    if not data:
+        return
+    data = data * (4 * BOUND // len(data) + 1)
+    with tempfile.TemporaryDirectory() as folder:
+        for name, content in (("log.gz", gzip.compress(data, 1)), ("log.txt", data)):
+            path = Path(folder) / name
+            path.write_bytes(content)
+            refused, held = _read_to_the_bound(path)
+            assert refused is not None and refused.file == str(path), f"{name} read past {BOUND} bytes"
+            assert held <= HELD, f"reading {name} held {held} bytes"
+    assert json_max_size(BOUND) == BOUND // 32
+
+
+def _read_to_the_bound(path: Path) -> "tuple[LogRefused | None, int]":
+    """read_games(path) with BOUND: the LogRefused it ended with (None when it read to the end),
+    and the most memory it held (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        for game in read_games(path, BOUND):
+            assert isinstance(game, GameLog) or game.reason
+    except LogRefused as exc:
+        return exc, tracemalloc.get_traced_memory()[1]
+    finally:
+        held = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return None, held
+
+
 # ---------------------------------------------------------------- the words of each format
 
 # Words of the text format, to put in place of others (valid, and just not).
@@ -237,6 +296,11 @@ SERVICE_WORDS = ['"op"', '"id"', '"v"', '"hand"', '"visible"', '"tiles"', '"tile
                  "-0", '"\\ud800"', "[]", "{}", "2147483648"]
 
 
+# The bounds target's seeds: a game, the head of a JSON log, requests, and what is not text.
+BOUNDS_SEEDS = [GAMES[0], "\n", " ", "x" * 200, "[", '{"records": [', '"\\"[', "\ufeff["] + \
+    [json.dumps(r) for r in SERVICE_REQUESTS[:3]]
+
+
 class Target(NamedTuple):
     check: Callable[[str], object]
     seeds: list  # the real inputs, as text
@@ -251,4 +315,6 @@ TARGETS = {
     "service": Target(check_service, [json.dumps(r, ensure_ascii=False) for r in SERVICE_REQUESTS], SERVICE_WORDS),
     "bot": Target(check_bot, [bot_input(m, seat, n) for m in MATCHES[:3] for seat in range(4) for n in (1, 3, 30, 60)],
                   ['"requests"', '"responses"', '"time_limit"', *PROTOCOL_WORDS]),
+    "bounds": Target(check_bounds, BOUNDS_SEEDS, ["[", "]", "{", "}", '"', "\\", "\n", " ", "\ufeff", *LOG_WORDS[:8],
+                                                  *JSON_WORDS[:6], *SERVICE_WORDS[:4]]),
 }

@@ -186,6 +186,16 @@ def test_replay_reads_folders_as_logs_does(capsys, tmp_path):
     assert done.returncode == 2 and done.stderr.startswith("mjfast: no log files") and "Traceback" not in done.stderr
 
 
+def test_replay_of_logs_without_a_game_that_reads_exits_1(capsys, tmp_path):
+    (tmp_path / "blank.txt").write_text("\n \n\n")
+    status, out, err = run(capsys, "replay", str(tmp_path / "blank.txt"))
+    assert status == 1 and out.startswith("0 games read") and err == "mjfast replay: no game could be read\n"
+    (tmp_path / "broken.txt").write_text("Match 1\nWind 9\n")
+    status, out, err = run(capsys, "replay", str(tmp_path / "broken.txt"))
+    assert status == 1 and out.splitlines()[-1].startswith("1 games read, 0 replayed, 1 broken")
+    assert err == "mjfast replay: no game could be read\n"
+
+
 def test_table_plays_and_writes_its_games(capsys, tmp_path):
     log = tmp_path / "games.txt"
     status, out, _ = run(capsys, "table", "--games", "6", "--bots", "shanten,random,shanten,random", "--rotate",

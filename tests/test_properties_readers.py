@@ -11,6 +11,9 @@ readers and their checks are readers.py's.
   The bot fed an edited game always answers a response of the protocol.
 - The service: real requests of every operation, edited as JSON or as text; each gets a result
   or an error with a documented code, never `internal`, and the response is valid JSON.
+- The bounds: any of these inputs, edited, nested past the depth bound (as a log, a request,
+  the bot's input) and repeated past a size bound (a file, gzipped and plain): read or refused
+  with the reader's own error, the file refused past the bound, the memory held bounded.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from mjfast.game.protocol import parse_request, parse_response
 
 from .properties import examples, mutated_json, mutated_lines, no_hang
 from .readers import (
+    BOUNDS_SEEDS,
     GAMES,
     JSON_LOGS,
     JSON_WORDS,
@@ -38,6 +42,7 @@ from .readers import (
     SERVICE_WORDS,
     bot_input,
     check_bot,
+    check_bounds,
     check_json_log,
     check_protocol,
     check_service,
@@ -113,3 +118,10 @@ def test_an_edited_request_gets_a_result_or_a_documented_error(request):
 def test_an_edited_request_text_gets_a_result_or_a_documented_error(text):
     with no_hang():
         check_service(text)
+
+
+@settings(max_examples=examples(30))
+@given(st.sampled_from(BOUNDS_SEEDS).flatmap(lambda text: mutated_lines(text, LOG_WORDS + JSON_WORDS)))
+def test_an_edited_input_made_big_is_read_or_refused_within_its_bounds(text):
+    with no_hang():
+        check_bounds(text)

@@ -30,7 +30,9 @@ import os
 import sys
 import time
 
+from ..bounds import too_deep
 from ..game.agents import KEEP_RUNNING
+from ..game.protocol import ProtocolError
 from ..game.tokens import TOKEN_ID
 
 
@@ -62,6 +64,9 @@ def _read_turn(first: str, lines) -> "tuple[list, list, bool, float | None]":
     line is `first`."""
     text = first.strip()
     if text.startswith("{"):
+        deep = too_deep(text)
+        if deep:
+            raise ProtocolError(deep)
         data = json.loads(text)
         requests = [str(r) for r in data["requests"]]
         if not requests:

@@ -22,6 +22,7 @@ import selectors
 import subprocess
 import time
 
+from ..bounds import too_deep
 from ..errors import ArgumentError, MjfastError
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -164,6 +165,9 @@ class ProcessAgent:
             raise AgentError("the bot gave no response" + (f" (exit status {code})" if code else ""))
         response = lines[0].strip()
         if self.mode == "json":
+            deep = too_deep(response)
+            if deep:
+                raise AgentError(f"not a JSON response object: {deep}")
             try:
                 response = str(json.loads(response)["response"])
             except (ValueError, KeyError, TypeError):

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from ..bounds import JSON_SHARE, MAX_LOG_SIZE, SIZE_FLAG, json_max_size, size_text, too_deep
 from ..errors import HandError
-from .gamelog import MAX_FIGURE, Action, BrokenGame, GameLog, LogError, check_figure, open_log, read_tile
+from .gamelog import MAX_FIGURE, Action, BrokenGame, GameLog, LogError, LogRefused, check_figure, open_log, read_tile
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED_WALL
 from .tokens import TOKENS, is_flower
@@ -108,22 +109,26 @@ def match_id_of(path) -> str:
     return name
 
 
-def is_botzone_json(path) -> bool:
+def is_botzone_json(path, max_size: "int | None" = None) -> bool:
     """Whether a file (plain or gzip) holds JSON rather than the text format: its first
-    character that is not white space opens an array or an object."""
-    with open_log(path) as f:
-        while True:
-            text = f.read(256)
-            if not text:
-                return False
-            text = text.lstrip(JSON_BLANK)
-            if text:
-                return text[0] in "[{"
+    character that is not white space (among the first 4096) opens an array or an object. A
+    plain file larger than `max_size` raises LogRefused at once (gamelog.open_log)."""
+    with open_log(path, max_size) as f:
+        return f.read(4096).lstrip(JSON_BLANK)[:1] in ("[", "{")
 
 
-def read_text(path) -> BotzoneText:
-    """The log of a file, not parsed yet (its match id from the file name)."""
-    with open_log(path) as f:
+def read_text(path, max_size: "int | None" = None) -> BotzoneText:
+    """The log of a file, not parsed yet (its match id from the file name). It is read whole:
+    past bounds.json_max_size(max_size) bytes once decompressed, LogRefused."""
+    bound = json_max_size(max_size)
+    whole = MAX_LOG_SIZE if max_size is None else max_size
+
+    def refusal() -> LogRefused:
+        return LogRefused(os.fspath(path), f"holds more than {size_text(bound)} once decompressed, the most a "
+                                           f"JSON log may hold (it is read whole: 1/{JSON_SHARE} of {SIZE_FLAG} "
+                                           f"{size_text(whole)}): refused ({SIZE_FLAG} raises the bound)")
+
+    with open_log(path, bound, refusal) as f:
         return BotzoneText(match_id_of(path), f.read())
 
 
@@ -149,6 +154,9 @@ def read_botzone_games(path):
 
 
 def _loads(text: str, match_id: str):
+    deep = too_deep(text)
+    if deep:
+        raise LogError(match_id, 0, deep)
     try:
         return json.loads(text.lstrip(JSON_BLANK))
     except json.JSONDecodeError as exc:

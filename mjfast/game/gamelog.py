@@ -1,7 +1,8 @@
 """The model of a logged game, whatever its format: GameLog, its Actions, what a log that
-cannot be read yields (BrokenGame, LogError), and what the formats' readers share (a log file
-opened plain or gzipped, a tile token checked). The text format is logformat.py, Botzone's
-JSON botzone_log.py, Tziakcha's records tziakcha_log.py; reading.py reads any of them."""
+cannot be read yields (BrokenGame, LogError, LogRefused), and what the formats' readers share
+(a log file opened plain or gzipped and read up to a bound, a tile token checked). The text
+format is logformat.py, Botzone's JSON botzone_log.py, Tziakcha's records tziakcha_log.py;
+reading.py reads any of them."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import gzip
 import io
 import os
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from ..bounds import MAX_LOG_SIZE, SIZE_FLAG, size_text
 from ..errors import GameError
 from ..fan.ruleset import JUDGE, Ruleset, ruleset_of
 from .state import DUPLICATE
@@ -34,6 +37,24 @@ class LogError(GameError):
         self.match_id = match_id
         self.line = line
         self.reason = reason
+
+
+class LogRefused(LogError):
+    """A log file refused, past a bound of what mjfast reads (its size once decompressed, a
+    line's length): `file` names it, `reason` names the bound, `line` is the line refused (0
+    for a bound of the whole file). The games read before it stand."""
+
+    def __init__(self, file: str, reason: str, line: int = 0):
+        GameError.__init__(self, f"{file}: {reason}")
+        self.file = self.match_id = file
+        self.line = line
+        self.reason = reason
+
+
+def too_large(file: str, max_size: int) -> LogRefused:
+    """The refusal of a file that holds more than `max_size` bytes once decompressed."""
+    return LogRefused(file, f"holds more than {size_text(max_size)} once decompressed: refused "
+                            f"({SIZE_FLAG} raises the bound)")
 
 
 class Action(NamedTuple):
@@ -95,14 +116,50 @@ class BrokenGame:
         return f"match {self.match_id}, line {self.line}: {self.reason}"
 
 
-def open_log(path) -> TextIO:
-    """A log file opened as text, gzipped or plain (told by its first bytes, not its name)."""
+class _Counted(io.RawIOBase):
+    """The bytes of a binary stream (a file, a gzip stream's decompressed bytes), counted: once
+    more than `left` have come, reading raises `refusal`. A gzip stream decompresses no more
+    than each read asks, so a bomb is stopped a buffer past the bound."""
+
+    def __init__(self, source, left: int, refusal):
+        self.source, self.left, self.refusal = source, left, refusal
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = self.source.readinto(buffer)
+        self.left -= n
+        if self.left < 0:
+            raise self.refusal()
+        return n
+
+    def close(self) -> None:
+        self.source.close()
+        super().close()
+
+
+def open_log(path, max_size: "int | None" = None, refusal=None) -> TextIO:
+    """A log file opened as text, gzipped or plain (told by its first bytes, not its name),
+    read up to `max_size` bytes once decompressed (open_log_bytes)."""
+    return io.TextIOWrapper(open_log_bytes(path, max_size, refusal), encoding="utf-8")
+
+
+def open_log_bytes(path, max_size: "int | None" = None, refusal=None) -> io.BufferedReader:
+    """A log file's bytes, decompressed if it is gzipped (told by its first bytes), read up to
+    `max_size` bytes (default MAX_LOG_SIZE): a plain file larger than that is refused at once,
+    a gzip stream when it has given that much; either raises `refusal()` (default: LogRefused
+    naming the file, the bound and SIZE_FLAG)."""
     path = os.fspath(path)
+    max_size = MAX_LOG_SIZE if max_size is None else max_size
+    refusal = refusal or partial(too_large, path, max_size)
     with open(path, "rb") as probe:
         gzipped = probe.read(2) == b"\x1f\x8b"
-    if gzipped:
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
-    return open(path, encoding="utf-8")
+        size = os.fstat(probe.fileno()).st_size
+    if not gzipped and size > max_size:
+        raise refusal()
+    source = gzip.GzipFile(path) if gzipped else open(path, "rb", buffering=0)
+    return io.BufferedReader(_Counted(source, max_size, refusal))
 
 
 def check_figure(value: int, what: str, match_id: str, line: int) -> int:

@@ -23,18 +23,23 @@ real dataset has none of them:
     Player <i> BuHua <flower>                  a flower drawn and shown (then a Draw)
     Player <i> Invalid                         an illegal response: the game ends
 
-game_blocks() cuts a log into blocks, one at a time (memory stays flat on a file of any
-size), and parse_block() reads one into a GameLog (gamelog.py) or raises LogError; reading.py's
-read_games() does both for a whole log of either format. Replaying and checking a game is
-replay.py's work.
+game_blocks() cuts a log into blocks, one at a time, and parse_block() reads one into a
+GameLog (gamelog.py) or raises LogError; reading.py's read_games() does both for a whole log of
+either format. Replaying and checking a game is replay.py's work. Memory stays flat on a file of
+any size: a line is read MAX_LINE characters at most (a longer one refuses the file), a block
+held MAX_GAME_LINES lines at most (a longer one is a broken game, the rest of it skipped).
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+from functools import partial
 from typing import Iterable, Iterator, TextIO
 
-from .gamelog import ACTIONS, CLAIMS, Action, GameLog, LogError, check_figure, open_log, read_tile
+from ..bounds import MAX_GAME_LINES, MAX_LINE
+from .gamelog import ACTIONS, CLAIMS, Action, GameLog, LogError, LogRefused, check_figure, open_log_bytes, read_tile
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, SHARED_WALL
 from .tokens import TOKENS
 
@@ -52,24 +57,63 @@ _BOTZONE_FAN_NAME = {"坎张": "嵌张"}
 _PLAIN_ACTIONS = {f"Player {player} {kind} {token}": Action(player, kind, tile)
                   for player in range(4) for kind in ACTIONS if kind != "Invalid"
                   for tile, token in enumerate(TOKENS)}
+# A file is read this many bytes (or characters) at a time: few enough that a gzip stream cut
+# short loses only the games of its last piece, and a line within a piece is no longer than
+# MAX_LINE, so only the first one, which may have begun in the pieces before, is measured.
+_CHUNK = 8192
 
 
 # --- reading -----------------------------------------------------------------------------------
 
-def _numbered_lines(source) -> Iterator[tuple[int, str]]:
+def numbered_lines(source, max_size: "int | None" = None) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each line of a log (`source` as for read_games; a path read up to
+    `max_size` bytes, gamelog.open_log_bytes). A line longer than MAX_LINE in a file (a path or
+    an open one) raises LogRefused."""
     if isinstance(source, (str, os.PathLike)):
-        with open_log(source) as f:
-            yield from enumerate(f, 1)
+        with open_log_bytes(source, max_size) as binary:
+            yield from _bounded_lines(_decoded(binary), os.fspath(source))
+    elif hasattr(source, "read"):
+        yield from _bounded_lines(iter(partial(source.read, _CHUNK), ""), getattr(source, "name", "the log"))
     else:
         yield from enumerate(source, 1)
 
 
-def game_blocks(source) -> Iterator[list[tuple[int, str]]]:
-    """The (line number, stripped text) lines of each game block of a log (`source` as for
-    read_games): from a Match line to a blank line or the next Match line. Lines outside any
-    block are a block of their own (reported broken). parse_block reads one."""
+def _decoded(binary) -> Iterator[str]:
+    """The text of a file's bytes as a text file reads it (UTF-8, any line end read as \\n), each
+    piece what one read gave: the text before a fault (a gzip stream cut short) comes out first."""
+    decoder = io.IncrementalNewlineDecoder(codecs.getincrementaldecoder("utf-8")(), translate=True)
+    while True:
+        data = binary.read1(_CHUNK)
+        text = decoder.decode(data, final=not data)
+        if text:
+            yield text
+        if not data:
+            return
+
+
+def _bounded_lines(pieces: Iterator[str], name: str) -> Iterator[tuple[int, str]]:
+    # cut at C speed, a piece at a time (as fast as iterating a text file, which would hold a
+    # line of any length whole): beyond the piece only a line not ended yet is held
+    number = 0
+    rest = ""
+    for piece in pieces:
+        lines = (rest + piece).split("\n")
+        rest = lines.pop()
+        if len(lines[0] if lines else rest) > MAX_LINE:
+            raise LogRefused(name, f"line {number + 1} runs past {MAX_LINE} characters: not a text log", number + 1)
+        yield from enumerate(lines, number + 1)
+        number += len(lines)
+    if rest:
+        yield number + 1, rest
+
+
+def game_blocks(source, max_size: "int | None" = None) -> Iterator[list[tuple[int, str]]]:
+    """The (line number, stripped text) lines of each game block of a log (`source` and
+    `max_size` as for read_games): from a Match line to a blank line or the next Match line.
+    Lines outside any block are a block of their own (reported broken). A block is held to
+    MAX_GAME_LINES + 1 lines (parse_block refuses one that long). parse_block reads one."""
     block: list[tuple[int, str]] = []
-    for number, text in _numbered_lines(source):
+    for number, text in numbered_lines(source, max_size):
         text = text.strip()
         if not text:
             if block:
@@ -79,7 +123,8 @@ def game_blocks(source) -> Iterator[list[tuple[int, str]]]:
         if block and text[0] in "Mm" and text[:6].lower() == "match ":
             yield block
             block = []
-        block.append((number, text))
+        if len(block) <= MAX_GAME_LINES:
+            block.append((number, text))
     if block:
         yield block
 
@@ -109,6 +154,9 @@ def parse_block(lines: list[tuple[int, str]]) -> GameLog:
     if len(words) != 2 or words[0].lower() != "match":
         raise LogError("?", first_number, f"a game starts with 'Match <id>', got {first[:60]!r}")
     match_id = words[1]
+    if len(lines) > MAX_GAME_LINES:
+        raise LogError(match_id, lines[MAX_GAME_LINES][0], f"the game runs past {MAX_GAME_LINES} lines (a game has "
+                                                           "some hundred): a blank line or a Match line ends one")
     number, text = lines[1] if len(lines) > 1 else (first_number, "")
     words = text.split()
     if len(words) != 2 or words[0].lower() != "wind" or words[1] not in _PLAYER:

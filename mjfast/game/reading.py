@@ -8,6 +8,7 @@ import json
 import os
 from typing import Iterator
 
+from ..bounds import too_deep
 from .botzone_log import JSON_BLANK, BotzoneText, is_botzone_json, read_text
 from .gamelog import BrokenGame, GameLog, LogError
 from .logformat import game_blocks, parse_block
@@ -22,7 +23,7 @@ def json_blocks(text: str, name: str) -> "list[BotzoneText | TziakchaHand]":
     ids where the log has none."""
     if text.lstrip(JSON_BLANK)[:1] == "{":  # an array is Botzone's log; an object may be either
         try:
-            data = json.loads(text.lstrip(JSON_BLANK))
+            data = None if too_deep(text) else json.loads(text.lstrip(JSON_BLANK))
         except ValueError:
             data = None  # Botzone's reader says what is wrong with it
         if is_tziakcha(data):
@@ -38,30 +39,34 @@ def parsed(block) -> "GameLog | BrokenGame":
         return BrokenGame(exc.match_id, exc.line, exc.reason)
 
 
-def read_games(source) -> Iterator["GameLog | BrokenGame"]:
+def read_games(source, max_size: "int | None" = None) -> Iterator["GameLog | BrokenGame"]:
     """Every game of a log: a path (plain or gzip), an open text file or an iterable of lines.
 
     Yields a GameLog for each block that reads, a BrokenGame for each that does not; the
     reading goes on after a broken block. A path to a JSON log yields the one game of a
-    Botzone match log (botzone_log) or each hand of a Tziakcha session (tziakcha_log)."""
+    Botzone match log (botzone_log) or each hand of a Tziakcha session (tziakcha_log).
+    A file is read up to `max_size` bytes once decompressed (default bounds.MAX_LOG_SIZE; a
+    JSON log, read whole, up to bounds.json_max_size): past that, or at a line longer than
+    bounds.MAX_LINE, LogRefused ends the reading."""
     if isinstance(source, (str, os.PathLike)):
-        if is_botzone_json(source):
-            log = read_text(source)
+        if is_botzone_json(source, max_size):
+            log = read_text(source, max_size)
             for json_block in json_blocks(log.text, log.match_id):
                 yield parsed(json_block)
             return
-    for block in game_blocks(source):
+    for block in game_blocks(source, max_size):
         try:
             yield parse_block(block)
         except LogError as exc:
             yield BrokenGame(exc.match_id, exc.line, exc.reason)
 
 
-def check_games(source, ruleset=None) -> Iterator["GameCheck | BrokenGame"]:
-    """check() every game of a log (see read_games for `source`); a game that cannot be read
-    or breaks a rule comes out as a BrokenGame and the rest goes on. `ruleset` (a Ruleset or
-    a preset's name) re-scores the wins under other rules than the log's server's."""
-    for game in read_games(source):
+def check_games(source, ruleset=None, max_size: "int | None" = None) -> Iterator["GameCheck | BrokenGame"]:
+    """check() every game of a log (see read_games for `source` and `max_size`); a game that
+    cannot be read or breaks a rule comes out as a BrokenGame and the rest goes on. `ruleset`
+    (a Ruleset or a preset's name) re-scores the wins under other rules than the log's
+    server's."""
+    for game in read_games(source, max_size):
         if isinstance(game, BrokenGame):
             yield game
             continue

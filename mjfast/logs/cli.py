@@ -27,9 +27,10 @@ def add_parser(subparsers) -> None:
     logs.add_argument("--value", action="store_true",
                       help="also rank every discard by value (expected score): the value columns and agreements; "
                            "milliseconds a discard")
-    from ..cli import add_ruleset_argument  # argparse only
+    from ..cli import add_log_size_argument, add_ruleset_argument  # argparse only
 
     add_ruleset_argument(logs, of_the_log=True)
+    add_log_size_argument(logs)
     logs.set_defaults(run=run)
 
 
@@ -43,7 +44,8 @@ def run(args) -> int:
     start = time.perf_counter()
     try:
         s = analyse_logs(args.paths, args.out, workers=args.workers, dask=args.dask,
-                         fan_aware=not args.no_fan_aware, value=args.value, ruleset=args.ruleset)
+                         fan_aware=not args.no_fan_aware, value=args.value, ruleset=args.ruleset,
+                         max_log_size=args.max_log_size)
     except LogsError as exc:
         print(f"mjfast logs: {exc}", file=sys.stderr)
         return 2
@@ -59,8 +61,6 @@ def run(args) -> int:
             value = (f", value agreement {100 * f['value_agreement']:.1f}%, bad moves {f['bad_moves']} "
                      f"({100 * f['bad_move_rate']:.1f}%), points lost per discard {f['points_lost']['mean']:.2f}")
         print(f"  {name}: {f['games']} games, mean score {f['mean_score']:+.2f}{value}")
-    for f in s["unreadable_files"][:20]:
-        print(f"unreadable: {f['file']}: {f['reason']}", file=sys.stderr)
-    for r in s["rejected"][:5]:
-        print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
-    return 0
+    from ..cli import nothing_read
+
+    return nothing_read("logs", s["unreadable_files"], s["rejected"], s["games_analysed"])

@@ -44,7 +44,7 @@ def _out_folder(out) -> Path:
 
 def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None" = None, fan_aware: bool = True,
                  progress: "bool | None" = None, games_per_chunk: int = GAMES_PER_CHUNK, value: bool = False,
-                 ruleset: "str | None" = None) -> dict:
+                 ruleset: "str | None" = None, max_log_size: "int | None" = None) -> dict:
     """Analyse every game of the logs at `paths` (files or folders, plain or gzip) into the
     folder `out`: decisions.parquet/.csv, games.parquet/.csv, summary.json, report.md and its
     plots; with `value`, every discard is also ranked by the value ranking (mjfast.best_discards'
@@ -52,7 +52,9 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
     processes (default: every core) or on the Dask scheduler
     at address `dask`, `games_per_chunk` games per task. `progress`: a progress bar on stderr
     (default: when it is a terminal). `ruleset`: a preset's name (mjfast.fan.RULESETS) to score
-    the wins and rank the discards under, instead of each log's server's rules. Returns the
+    the wins and rank the discards under, instead of each log's server's rules. `max_log_size`:
+    the most a file may hold once decompressed (mjfast.game.read_games; a file past it is
+    named in the summary's unreadable files, the rest goes on). Returns the
     summary (as written to summary.json). A run of the same arguments that was killed is
     resumed: its chunks done are not analysed again. Raises LogsError for bad input."""
     if dask is not None and workers is not None:
@@ -83,12 +85,13 @@ def analyse_logs(paths, out, *, workers: "int | None" = None, dask: "str | None"
         from_disk.add(chunk.number)
         return ChunkResult.from_bytes(data)
 
-    with analysed(chunks(files, games_per_chunk), fan_aware, workers, dask, value, ruleset, kept) as results, \
-            tqdm(total=count_games(files) if show else None, unit="game", disable=not show) as bar:
+    with analysed(chunks(files, games_per_chunk, max_log_size), fan_aware, workers, dask, value, ruleset,
+                  kept) as results, \
+            tqdm(total=count_games(files, max_log_size) if show else None, unit="game", disable=not show) as bar:
         # a Dask scheduler is reached before any file is written
         done = Progress(folder, {"command": "mjfast logs", "mjfast": __version__, "files": fingerprint(files),
                                  "fan_aware": fan_aware, "value": value, "ruleset": ruleset,
-                                 "games_per_chunk": games_per_chunk}, "chunk")
+                                 "games_per_chunk": games_per_chunk, "max_log_size": max_log_size}, "chunk")
         with TableFiles(folder, "decisions", DECISION_SCHEMA) as decisions, \
                 TableFiles(folder, "games", GAME_SCHEMA) as games:
             for result in results:

@@ -5,7 +5,8 @@ worker parses, replays and analyses them and reports a broken game by its file l
 log is a chunk of its own: a Botzone match (its text unparsed) or a Tziakcha session (its
 hands' records, each replayed by the worker). The reading streams: one chunk is read at a
 time, whatever the size of the file. A file that cannot be read (no permission, not text, a
-broken gzip) ends its last chunk with the reason, and the run goes on with the next file.
+broken gzip, past a bound of mjfast.game's readers) ends its last chunk with the reason, and the
+run goes on with the next file.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import Iterator, NamedTuple
 # The blocks are cut here and parsed by the worker (logformat.parse_block).
 from ..errors import MjfastError
 from ..game.botzone_log import JSON_SUFFIXES, is_botzone_json, read_text
-from ..game.gamelog import open_log
-from ..game.logformat import game_blocks
+from ..game.gamelog import LogRefused
+from ..game.logformat import game_blocks, numbered_lines
 from ..game.reading import json_blocks
 
 # In a folder, the files read as logs (explicit paths are read whatever their name): the
@@ -28,13 +29,15 @@ from ..game.reading import json_blocks
 LOG_SUFFIXES = (".txt", ".log", ".txt.gz", ".log.gz") + JSON_SUFFIXES
 GAMES_PER_CHUNK = 32
 # What reading a file that cannot be read as a text log raises: no permission, an I/O error,
-# bytes that are not UTF-8, a gzip stream that is broken or cut short.
-UNREADABLE = (OSError, UnicodeDecodeError, EOFError, zlib.error)
+# bytes that are not UTF-8, a gzip stream that is broken or cut short, a file past a bound.
+UNREADABLE = (OSError, UnicodeDecodeError, EOFError, zlib.error, LogRefused)
 
 
 def unreadable(path, exc: Exception, games: int) -> str:
     """Why a file cannot be read, and how far it was: the summary's line for it."""
-    if isinstance(exc, UnicodeDecodeError):
+    if isinstance(exc, LogRefused):
+        why = exc.reason
+    elif isinstance(exc, UnicodeDecodeError):
         why = f"not text (UTF-8): {exc.reason} at byte {exc.start}"
     elif isinstance(exc, (EOFError, zlib.error, gzip.BadGzipFile)):
         why = f"a broken gzip stream: {exc}"
@@ -94,9 +97,10 @@ def check_ruleset(name: "str | None") -> None:
         raise LogsError(f"--ruleset {name!r} is no preset; the presets are {', '.join(RULESETS)}")
 
 
-def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
+def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK, max_size: "int | None" = None) -> Iterator[Chunk]:
     """The games of every file in order, `games_per_chunk` at a time (a chunk never spans two
-    files); a file that cannot be read ends with a chunk saying why (Chunk.unreadable)."""
+    files), each file read up to `max_size` bytes (mjfast.game.read_games); a file that cannot
+    be read ends with a chunk saying why (Chunk.unreadable)."""
     first = number = 0
     for path in files:
         name = str(path)
@@ -104,11 +108,11 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
         in_file = 0  # games of this file in the chunks already yielded
         problem = ""
         try:
-            if is_botzone_json(path):
-                log = read_text(path)
+            if is_botzone_json(path, max_size):
+                log = read_text(path, max_size)
                 blocks = json_blocks(log.text, log.match_id)
             else:
-                for block in game_blocks(path):
+                for block in game_blocks(path, max_size):
                     blocks.append(block)
                     if len(blocks) == games_per_chunk:
                         yield Chunk(name, first, blocks, number)
@@ -121,18 +125,17 @@ def chunks(files, games_per_chunk: int = GAMES_PER_CHUNK) -> Iterator[Chunk]:
             first, number = first + len(blocks), number + 1
 
 
-def count_games(files) -> int:
+def count_games(files, max_size: "int | None" = None) -> int:
     """The games in the files that read, counted by their Match lines (a progress bar's total;
     reading a file that does not read says why)."""
     total = 0
     for path in files:
         try:
-            if is_botzone_json(path):  # a Botzone match, or a Tziakcha session's hands
-                log = read_text(path)
+            if is_botzone_json(path, max_size):  # a Botzone match, or a Tziakcha session's hands
+                log = read_text(path, max_size)
                 total += len(json_blocks(log.text, log.match_id))
                 continue
-            with open_log(path) as f:
-                total += sum(1 for line in f if line[:6].lower() == "match ")
+            total += sum(1 for _, line in numbered_lines(path, max_size) if line[:6].lower() == "match ")
         except UNREADABLE:
             continue
     return total

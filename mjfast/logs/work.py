@@ -17,6 +17,7 @@ import numpy as np
 
 from ..game.gamelog import LogError
 from ..game.logformat import parse_block
+from .columns import DECISION_CELLS, GAME_CELLS
 from .sources import Chunk
 
 
@@ -96,6 +97,9 @@ def analyse_chunk(chunk: Chunk, fan_aware: bool = True, value: bool = False, rul
     """Parse, replay and analyse every game of the chunk (its wins scored under `ruleset`, a
     preset's name, when given, else under its log's server's rules); a game that does not read
     or breaks a rule is rejected with its match id, line and reason, and the rest goes on."""
+    if not chunk.blocks:  # a file unreadable or refused before its first game: no analysis to load
+        return ChunkResult(chunk.file, 0, np.zeros((0, len(DECISION_CELLS)), np.int32),
+                           np.zeros((0, len(GAME_CELLS)), np.int32), [], [], [], [], [], chunk.number, chunk.unreadable)
     analyser = _analyser(fan_aware, value)
     rejected = []
     for index, block in enumerate(chunk.blocks, chunk.first):

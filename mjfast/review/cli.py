@@ -30,9 +30,10 @@ def add_parser(subparsers) -> None:
     ranking.add_argument("--value", action="store_true", help=argparse.SUPPRESS)  # the default; the older spelling
     review.add_argument("--workers", type=int, default=None, metavar="N",
                         help="local worker processes (default: every core; 1: no worker process)")
-    from ..cli import add_ruleset_argument  # argparse only
+    from ..cli import add_log_size_argument, add_ruleset_argument  # argparse only
 
     add_ruleset_argument(review, of_the_log=True)
+    add_log_size_argument(review)
     review.set_defaults(run=run)
 
 
@@ -44,7 +45,7 @@ def run(args) -> int:
     start = time.perf_counter()
     try:
         s = review_logs(args.logs, args.out, player=args.player, bot=args.bot, value=not args.fan_aware,
-                        ruleset=args.ruleset, workers=args.workers)
+                        ruleset=args.ruleset, workers=args.workers, max_log_size=args.max_log_size)
     except LogsError as exc:
         print(f"mjfast review: {exc}", file=sys.stderr)
         return 2
@@ -67,8 +68,6 @@ def run(args) -> int:
                      f"{plus_minus(p['points_lost'])}")
         print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}"
               f"{value}; mean cost per decision: {costs or '–'}")
-    for f in s["unreadable_files"][:20]:
-        print(f"unreadable: {f['file']}: {f['reason']}", file=sys.stderr)
-    for r in s["rejected"][:5]:
-        print(f"rejected: {r['file']}: match {r['match_id']}, line {r['line']}: {r['reason']}", file=sys.stderr)
-    return 0
+    from ..cli import nothing_read
+
+    return nothing_read("review", s["unreadable_files"], s["rejected"], s["games_read"] - s["games_rejected"])

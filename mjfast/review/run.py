@@ -71,15 +71,15 @@ def review_game_of(item, value: bool) -> tuple:
         return item, ("new", BrokenGame(exc.match_id, exc.line, exc.reason))
 
 
-def _games(files, player, bot, ruleset, bad_files: list):
+def _games(files, player, bot, ruleset, bad_files: list, max_size: "int | None"):
     """(unit, path, game, seats) of every game read, in order (`unit`: the game's name in the
-    run's progress); a file that cannot be read past some game goes into bad_files, and the
-    reading goes on with the next."""
+    run's progress), each file up to `max_size` bytes (read_games); a file that cannot be read
+    past some game goes into bad_files, and the reading goes on with the next."""
     read = 0
     for path in files:
         in_file = 0
         try:
-            for game in read_games(path):
+            for game in read_games(path, max_size):
                 unit = f"game-{read:07d}.json"
                 read, in_file = read + 1, in_file + 1
                 if isinstance(game, BrokenGame):
@@ -135,12 +135,15 @@ def _outcome(game, review, file: str, seats, folder: Path, used: Counter) -> dic
 
 
 def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = None, value: bool = True,
-                ruleset: "str | None" = None, workers: "int | None" = None) -> dict:
+                ruleset: "str | None" = None, workers: "int | None" = None,
+                max_log_size: "int | None" = None) -> dict:
     """Review every game of the logs at `paths` for `player` (a seat 0-3) or `bot` (a player's
     name), or for every seat, discards ranked fan-aware or with `value` by value (see
     review_game), under each log's server's rules or the preset `ruleset`, on `workers` local
-    processes (default: every core): OUT/<match id>.html and .json per game, OUT/summary.json
-    over all of them (returned). LogsError for bad input."""
+    processes (default: every core), each file read up to `max_log_size` bytes once
+    decompressed (mjfast.game.read_games; a file past it is named in the summary's unreadable
+    files): OUT/<match id>.html and .json per game, OUT/summary.json over all of them
+    (returned). LogsError for bad input."""
     if player is not None and bot is not None:
         raise LogsError("review a seat (--player) or a bot (--bot), not both")
     if player is not None and player not in (0, 1, 2, 3):
@@ -156,15 +159,16 @@ def review_logs(paths, out, *, player: "int | None" = None, bot: "str | None" = 
     from .. import __version__
 
     done = Progress(folder, {"command": "mjfast review", "mjfast": __version__, "files": fingerprint(files),
-                             "player": player, "bot": bot, "value": value, "ruleset": ruleset}, "game")
+                             "player": player, "bot": bot, "value": value, "ruleset": ruleset,
+                             "max_log_size": max_log_size}, "game")
     players: dict = {}
     games: list = []
     rejected: list = []
     bad_files: list = []
     used: Counter = Counter()
     read = skipped = 0
-    for (unit, path, game, seats), (how, got) in _reviews(_games(files, player, bot, ruleset, bad_files), value,
-                                                          workers, done):
+    for (unit, path, game, seats), (how, got) in _reviews(_games(files, player, bot, ruleset, bad_files,
+                                                                 max_log_size), value, workers, done):
         read += 1
         if how == "kept":  # finished by an earlier run: its page and data are in place
             outcome, review = got, None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
+from ..bounds import too_deep
 from .ops import OPS, PROTOCOL_VERSION, RequestError, json_type
 
 ENVELOPE = ("id", "op", "v")
@@ -91,7 +92,11 @@ def _no_constant(name: str):
 def handle_text(text: "str | bytes") -> dict:
     """The response object for a request given as JSON text. Only JSON: Python's reader also
     takes NaN and Infinity, and reads 1e999 as infinity, none of which a response could echo
-    as JSON; they are bad_json here."""
+    as JSON; they are bad_json here, as is JSON nested past bounds.MAX_DEPTH (Python's reader
+    would recurse past its limit)."""
+    deep = too_deep(text)
+    if deep:
+        return _error(None, "bad_json", deep)
     try:
         request = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as exc:

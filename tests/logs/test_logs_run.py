@@ -206,6 +206,19 @@ def test_chunks_stream_through_a_bounded_window_in_order():
     assert list(results) == list(range(1, 20))
 
 
+def test_a_chunk_without_games_gives_the_empty_tables_the_analysis_gives():
+    from mjfast.logs.analysis import GameAnalyser
+    from mjfast.logs.work import analyse_chunk
+
+    refused = analyse_chunk(Chunk("bomb.gz", 0, [], 3, "holds more than 256 MiB once decompressed"), False)
+    assert (refused.number, refused.unreadable, refused.games_read) == (3, "holds more than 256 MiB once decompressed",
+                                                                         0)
+    decisions, games, _, _ = GameAnalyser(False).take()  # what a chunk of games that all fail to read gives
+    for empty, analysed in ((refused.decisions, decisions), (refused.games, games)):
+        assert empty.shape == analysed.shape == (0, analysed.shape[1]) and empty.dtype == analysed.dtype
+    assert output.decision_table(refused).num_rows == output.game_table(refused).num_rows == 0
+
+
 def test_a_failing_worker_is_reported_with_its_chunk():
     chunks = [Chunk("log.txt", 0, [[]] * 32), Chunk("crash", 32, [[]] * 32)]
     results = execute.in_order(_Later, chunks, 2, execute._chunk_text)

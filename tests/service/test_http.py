@@ -1,8 +1,9 @@
 """The HTTP transport as a browser and a careless or hostile client meet it: the page and the
-version on GET, a capped body (413), capped error messages, slow clients timed out, idle
-connections past the limit closed to make room, clients that go away half way, a full service
-saying so (503), no cross-origin calls unless allowed, the loopback unless told otherwise. No
-browser here (see test_web.py); every socket has a timeout, and every wait is bounded."""
+version on GET, a capped body (413), a body nested too deep (400), capped error messages, slow
+clients timed out, idle connections past the limit closed to make room, clients that go away
+half way, a full service saying so (503), no cross-origin calls unless allowed, the loopback
+unless told otherwise. No browser here (see test_web.py); every socket has a timeout, and every
+wait is bounded."""
 
 from __future__ import annotations
 
@@ -93,6 +94,24 @@ def test_error_messages_echo_at_most_a_capped_part_of_the_input(serve):
     assert cap_message("short") == "short"
     long = "head " + "x" * 1000 + " tail"
     assert cap_message(long).startswith("head ") and cap_message(long).endswith(" tail")
+
+
+def test_a_body_nested_30000_deep_gets_bad_json_and_the_connection_goes_on(serve, capsys):
+    port = serve()
+    body = ('{"id": 1, "op": "version", "x": ' + "[" * 30000 + "]" * 30000 + "}").encode()  # 60 kB: under the limit
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        conn.request("POST", "/", body=body)
+        reply = conn.getresponse()
+        error = json.loads(reply.read())["error"]
+        assert reply.status == 400 and error["code"] == "bad_json"
+        assert error["message"] == "JSON nested 30001 deep; mjfast reads at most 100 levels"
+        conn.request("POST", "/", body=json.dumps({"id": 2, "op": "version"}))  # the same connection, kept alive
+        reply = conn.getresponse()
+        assert reply.status == 200 and json.loads(reply.read())["id"] == 2
+    finally:
+        conn.close()
+    assert "Traceback" not in capsys.readouterr().err
 
 
 def test_a_silent_client_is_disconnected(serve):
