@@ -1,18 +1,22 @@
 """The page as a person uses it, in Debian's headless Chromium driven by Selenium: a hand
 entered by clicks and ranked as mjfast.best_discards ranks it, three steps played out and
 undone, a shared link, the language switch, the fan calculator against mjfast.fan.score, a
-bad hand's message, the keys, claims, fields the service may add later, a phone's width, and
-the screenshots of docs/web.md.
+bad hand's message, the keys, claims, fields the service may add later, a phone's width, the
+page's Chinese on a machine without a CJK font, and the screenshots of docs/web.md.
 
-A missing browser or driver fails these tests: install them with
-`apt-get install chromium chromium-driver` (.ci/run does). Every wait has a timeout.
-The screenshots go to a temporary folder, or to docs/img/ with MJFAST_SCREENSHOTS=1.
+Chromium sees the machine's fonts less every one that covers Chinese, Japanese or Korean (a
+fontconfig file of the test's own), as on a machine without a CJK font: whatever Chinese it
+draws comes from the page. A missing browser, driver or fc-list (fontconfig) fails these tests:
+install them with `apt-get install chromium chromium-driver fontconfig` (.ci/run does). Every
+wait has a timeout. The screenshots go to a temporary folder, or to docs/img/ with
+MJFAST_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
 
 import os
 import struct
+import subprocess
 import tempfile
 import threading
 from pathlib import Path
@@ -23,6 +27,7 @@ import mjfast
 from mjfast.fan import score, settle
 from mjfast.service import ops
 from mjfast.service.server import HttpOptions, make_http_server
+from mjfast.web import make_font
 
 from ..data import ROOT
 
@@ -30,6 +35,8 @@ CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver"
 WAIT = 120  # seconds: a kernel's first compile on a fresh install happens inside a request
 DOCS_IMG = ROOT / "docs" / "img"
 HAND = "123m456p789s1357sE"
+# the fontconfig languages whose fonts Chromium is not shown: all that draw Chinese characters
+CJK_LANGS = ("zh-cn", "zh-tw", "zh-hk", "ja", "ko")
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +52,23 @@ def base():
     server.server_close()
 
 
+def fonts_without_cjk() -> dict:
+    """The environment of a Chromium that sees no CJK font: a fontconfig file that includes the
+    machine's and rejects every font of CJK_LANGS. fc-list, reading the same file, checks it."""
+    rejected = "".join(f"<pattern><patelt name=\"lang\"><string>{lang}</string></patelt></pattern>"
+                       for lang in CJK_LANGS)
+    config = Path(tempfile.mkdtemp(prefix="mjfast-fonts-")) / "fonts.conf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                      '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                      f"<selectfont><rejectfont>{rejected}</rejectfont></selectfont></fontconfig>\n")
+    env = {**os.environ, "FONTCONFIG_FILE": str(config)}
+    listed = subprocess.run(["fc-list", ":lang=zh", "family"], env=env, capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0 and listed.stdout.strip() == "", listed
+    assert subprocess.run(["fc-list", ":", "family"], env=env, capture_output=True, text=True,
+                          timeout=60).stdout.strip(), "no font left at all"
+    return env
+
+
 @pytest.fixture(scope="module")
 def browser():
     from selenium import webdriver
@@ -53,6 +77,7 @@ def browser():
 
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     assert not missing, f"no {' or '.join(missing)}: apt-get install chromium chromium-driver"
+    env = fonts_without_cjk()
     options = Options()
     options.binary_location = str(CHROMIUM)
     profile = tempfile.mkdtemp(prefix="mjfast-chromium-")
@@ -61,7 +86,7 @@ def browser():
                  "--disable-dev-shm-usage", "--lang=en-US", f"--user-data-dir={profile}", "--window-size=1280,900"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER), env=env), options=options)
     driver.set_page_load_timeout(WAIT)
     driver.set_script_timeout(WAIT)
     yield driver
@@ -166,6 +191,27 @@ def assert_ranked_like_mjfast(browser, hand, **conditions):
         if option.valid_acceptance is not None:
             assert int(row["valid_acceptance"]) == option.valid_acceptance
         assert row["useful"].count("×") == len(option.useful)
+
+
+def chinese_drawn(browser) -> list[tuple[str, int, int]]:
+    """Each element on screen with Chinese in its own text: (that text, its characters of
+    make_font.CJK_RANGES, the glyphs Chromium drew for it from a font the page brought), from
+    DevTools' CSS.getPlatformFontsForNode."""
+    browser.execute_cdp_cmd("DOM.enable", {})
+    browser.execute_cdp_cmd("CSS.enable", {})
+    found, stack = [], [browser.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]]
+    while stack:
+        node = stack.pop()
+        children = node.get("children", [])
+        stack.extend(children)
+        own = "".join(c["nodeValue"] for c in children if c["nodeType"] == 3)
+        cjk = len(make_font.CJK.findall(own))
+        if node["nodeType"] != 1 or not cjk or node["nodeName"] in ("SCRIPT", "STYLE", "TITLE", "OPTION"):
+            continue
+        fonts = browser.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+        if fonts:  # drawn: not in a hidden part of the page
+            found.append((own.strip(), cjk, sum(f["glyphCount"] for f in fonts if f["isCustomFont"])))
+    return found
 
 
 def test_a_hand_entered_by_clicks_is_ranked_as_mjfast_ranks_it(page):
@@ -432,6 +478,29 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(page):
         assert palette.rect["x"] >= 0 and palette.rect["x"] + palette.rect["width"] <= 375
         # nothing went wrong in the page: no script error, nothing its security policy refused
         assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_page_draws_its_chinese_in_its_own_font(page, browser):
+    """In a Chromium with no CJK font, every Chinese character on screen (the fan names, the
+    language button, the conditions, then the whole page in Chinese) is a glyph of the font the
+    page loads, as the issue's calculator link shows it."""
+    page("calc?hand=[123p1]456m123789sEE&wind=S&from=2", 1400)
+    assert browser.execute_async_script("""
+        const done = arguments[0];
+        document.fonts.ready.then(() => done([...document.fonts].some(
+            (f) => f.family.replace(/"/g, "") === "mjfast CJK" && f.status === "loaded")));""")
+    drawn = chinese_drawn(browser)
+    assert {"花龙", "喜相逢", "单钓将", "中文", "last copy (和绝张)"} <= {text for text, _, _ in drawn}
+    assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+    click(browser, "#lang")
+    drawn = chinese_drawn(browser)
+    assert {"算番器", "番种", "合计", "结算", "点和者"} <= {text for text, _, _ in drawn}
+    assert len(drawn) > 30 and [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+    click(browser, "#tab-advice")
+    type_into(browser, "#advice-hand", HAND)
+    drawn = chinese_drawn(browser)
+    assert any(text.startswith("打东") for text, _, _ in drawn)
+    assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
