@@ -5,7 +5,8 @@ The page is static files run by the browser; everything it knows it asks the JSO
 
     assets.py       the files under static/, read from the package and served under /app/
                     (by mjfast.service, whose page_server.py is `mjfast web`)
-    draw_tiles.py   draws static/tiles/*.svg (run it after changing a tile's drawing)
+    draw_tiles.py   draws static/tiles/*.svg (run it after changing a tile's drawing), the
+                    characters and honours as the outlines of tile_glyphs.py
     make_font.py    cuts the page's font, static/fonts/page-cjk.woff, and tile_glyphs.py
                     from Noto CJK (run it after changing the page's Chinese or a fan's name)
     static/         index.html and style.css; the page's JavaScript modules:

@@ -2,7 +2,7 @@
 entered by clicks and ranked as mjfast.best_discards ranks it, three steps played out and
 undone, a shared link, the language switch, the fan calculator against mjfast.fan.score, a
 bad hand's message, the keys, claims, fields the service may add later, a phone's width, the
-page's Chinese on a machine without a CJK font, and the screenshots of docs/web.md.
+page's Chinese and tiles on a machine without a CJK font, and the screenshots of docs/web.md.
 
 Chromium sees the machine's fonts less every one that covers Chinese, Japanese or Korean (a
 fontconfig file of the test's own), as on a machine without a CJK font: whatever Chinese it
@@ -501,6 +501,41 @@ def test_the_page_draws_its_chinese_in_its_own_font(page, browser):
     drawn = chinese_drawn(browser)
     assert any(text.startswith("打东") for text, _, _ in drawn)
     assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+
+
+def test_the_tiles_are_drawn_without_a_font(page, browser):
+    """Every tile, drawn as the page loads it, has a face of its own: a character or honour left
+    to a missing font would be the same empty box as the others (the top left corner is left
+    out, where the tiles once wrote their names)."""
+    page("advice?hand=" + HAND, 1400)
+    faces = browser.execute_async_script("""
+        const [names, done] = arguments;
+        (async () => {
+          const out = {};
+          for (const name of names) {
+            const img = new Image();
+            img.src = `tiles/${name}.svg`;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            [canvas.width, canvas.height] = [60, 80];
+            const context = canvas.getContext("2d");
+            context.drawImage(img, 0, 0, 60, 80);
+            context.clearRect(0, 0, 20, 20);
+            const pixels = context.getImageData(0, 0, 60, 80).data;
+            // ink: the face's pixels far from its paper colour (#fbf7ec), the border left out
+            let ink = 0;
+            for (let y = 6; y < 72; y++) for (let x = 6; x < 54; x++) {
+              const i = 4 * (y * 60 + x);
+              const far = Math.abs(pixels[i] - 251) + Math.abs(pixels[i + 1] - 247) + Math.abs(pixels[i + 2] - 236);
+              if (far > 200) ink++;
+            }
+            out[name] = [Array.from(pixels).join(","), ink];
+          }
+          return out;
+        })().then(done);""", [*mjfast.TILE_NAMES, "back"])
+    assert len({pixels for pixels, _ in faces.values()}) == len(mjfast.TILE_NAMES) + 1
+    chinese = [f"{n}m" for n in range(1, 10)] + list("ESWNCF")
+    assert min(faces[name][1] for name in chinese) > 150, {name: faces[name][1] for name in chinese}
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

@@ -1,7 +1,7 @@
-"""The page's files: the tile images are what mjfast/web/draw_tiles.py draws, the page's own
-font holds every Chinese character the page can show (mjfast/web/make_font.py), every file
-the page loads exists and is served, and the package ships them all (pyproject.toml's package
-data)."""
+"""The page's files: the tile images are what mjfast/web/draw_tiles.py draws and need no font,
+the page's own font holds every Chinese character the page can show (mjfast/web/make_font.py),
+every file the page loads exists and is served, and the package ships them all (pyproject.toml's
+package data)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from fontTools.ttLib import TTFont
 from mjfast.fan import names as fan_names
 from mjfast.fan.names import FanInfo
 from mjfast.web import assets, draw_tiles, make_font
+from mjfast.web.tile_glyphs import GLYPHS
 
 from ..data import ROOT
 
@@ -27,6 +28,17 @@ def test_the_tile_images_are_the_drawings_of_draw_tiles():
     for name, text in drawn.items():
         drawn_now = (STATIC / "tiles" / name).read_text(encoding="utf-8")
         assert drawn_now == text, f"run python -m mjfast.web.draw_tiles ({name})"
+
+
+def test_every_tile_face_is_shapes_that_need_no_font():
+    for name, text in draw_tiles.drawings().items():
+        assert "<text" not in text and "font" not in text, name  # nothing left to a font
+    assert set(GLYPHS) == set(make_font.TILE_CHARACTERS)
+    drawn = draw_tiles.drawings()
+    for n, numeral in enumerate(draw_tiles.NUMERALS, 1):
+        assert GLYPHS[numeral][1] in drawn[f"{n}m.svg"] and GLYPHS["萬"][1] in drawn[f"{n}m.svg"]
+    for letter, (char, _) in draw_tiles.HONOURS.items():
+        assert GLYPHS[char][1] in drawn[f"{letter}.svg"]
 
 
 def _font_characters() -> set[str]:
