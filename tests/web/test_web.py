@@ -600,7 +600,7 @@ def test_screenshots_of_both_pages(page, tmp_path):
         "calc": "calc?hand=[123p1]456m789s123sEE&wind=S&from=2",
     }
     for name, fragment in shots.items():
-        for size, (width, height) in {"desktop": (1280, 900), "phone": (375, 812)}.items():
+        for size, (width, height) in {"desktop": (1600, 900), "phone": (375, 812)}.items():
             browser = page(fragment, width, height)
             if size == "phone":  # the phone's second screen: the answer
                 answer = css(browser, "#advice-result" if name == "advice" else "#calc-result")
