@@ -11,7 +11,8 @@ from importlib.resources import files
 from ..review.page import REVIEW_SCRIPT, REVIEW_STYLES
 
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
+         ".woff": "font/woff"}
 
 
 def _hash(text: str) -> str:

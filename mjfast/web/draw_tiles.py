@@ -2,20 +2,20 @@
 and back): `python -m mjfast.web.draw_tiles`. tests/web/test_web_assets.py checks that the
 committed files are what this draws.
 
-Dots and bamboo are shapes, so they read with no font. Characters and honours are written
-in the browser's CJK font, with mjfast's own name of the tile in the top left corner for a
-reader (or a machine) without one.
+Every face is shapes, so it reads with no font on the machine: dots and bamboo drawn here,
+the Chinese of characters and honours as the outlines make_font.py took from Noto Serif CJK
+(tile_glyphs.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .tile_glyphs import GLYPHS
+
 WIDTH, HEIGHT = 60, 80
 FACE_BOTTOM = 75  # below it, the tile's green back shows as its thickness
 INK, RED, GREEN, BLUE = "#1b1b1b", "#c0392b", "#1e7b45", "#1f4e8c"
-CJK = ("'Noto Serif CJK SC','Noto Sans CJK SC','Source Han Serif SC','Songti SC','SimSun','PingFang SC',"
-       "'Microsoft YaHei','WenQuanYi Micro Hei',serif")
 NUMERALS = "一二三四五六七八九"
 HONOURS = {"E": ("東", INK), "S": ("南", INK), "W": ("西", INK), "N": ("北", INK), "C": ("中", RED), "F": ("發", GREEN)}
 
@@ -52,13 +52,12 @@ def _tile(title: str, body: str) -> str:
             f'{body}</svg>\n')
 
 
-def _text(x: float, y: float, size: float, colour: str, text: str, family: str = CJK, weight: str = "normal") -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{colour}" font-family="{family}" '
-            f'font-weight="{weight}" text-anchor="middle" dominant-baseline="central">{text}</text>')
-
-
-def _corner(name: str) -> str:
-    return _text(9, 9, 10, "#7a7364", name, "Arial,Helvetica,sans-serif", "bold")
+def _glyph(char: str, x: float, y: float, size: float, colour: str) -> str:
+    """`char` `size` units to the em, its outline's box centred on (x, y)."""
+    (left, bottom, right, top), path = GLYPHS[char]
+    scale = size / 1000
+    dx, dy = x - scale * (left + right) / 2, y + scale * (bottom + top) / 2
+    return f'<path transform="translate({dx:.2f} {dy:.2f}) scale({scale:g} {-scale:g})" fill="{colour}" d="{path}"/>'
 
 
 def _dot(x: float, y: float, r: float, colour: str) -> str:
@@ -77,8 +76,7 @@ def _stick(x: float, top: float, height: float, colour: str, width: float = 7) -
 
 
 def characters(n: int) -> str:
-    return _tile(f"{n}m", _corner(f"{n}m") + _text(32, 27, 27, INK, NUMERALS[n - 1], weight="bold")
-                 + _text(30, 57, 31, RED, "萬", weight="bold"))
+    return _tile(f"{n}m", _glyph(NUMERALS[n - 1], 30, 24, 27, INK) + _glyph("萬", 30, 55, 31, RED))
 
 
 def dots(n: int) -> str:
@@ -108,8 +106,8 @@ def honour(letter: str) -> str:
         body = f'<rect x="13" y="14" width="34" height="48" rx="3" fill="none" stroke="{BLUE}" stroke-width="4"/>'
     else:
         glyph, colour = HONOURS[letter]
-        body = _text(30, 40, 40, colour, glyph, weight="bold")
-    return _tile(letter, _corner(letter) + body)
+        body = _glyph(glyph, 30, 38, 40, colour)
+    return _tile(letter, body)
 
 
 def back() -> str:

@@ -1,18 +1,23 @@
 """The page as a person uses it, in Debian's headless Chromium driven by Selenium: a hand
 entered by clicks and ranked as mjfast.best_discards ranks it, three steps played out and
 undone, a shared link, the language switch, the fan calculator against mjfast.fan.score, a
-bad hand's message, the keys, claims, fields the service may add later, a phone's width, and
-the screenshots of docs/web.md.
+bad hand's message, the keys, claims, fields the service may add later, a phone's width, the
+page's Chinese and tiles on a machine without a CJK font, its tables at every width, and the
+screenshots of docs/web.md.
 
-A missing browser or driver fails these tests: install them with
-`apt-get install chromium chromium-driver` (.ci/run does). Every wait has a timeout.
-The screenshots go to a temporary folder, or to docs/img/ with MJFAST_SCREENSHOTS=1.
+Chromium sees the machine's fonts less every one that covers Chinese, Japanese or Korean (a
+fontconfig file of the test's own), as on a machine without a CJK font: whatever Chinese it
+draws comes from the page. A missing browser, driver or fc-list (fontconfig) fails these tests:
+install them with `apt-get install chromium chromium-driver fontconfig` (.ci/run does). Every
+wait has a timeout. The screenshots go to a temporary folder, or to docs/img/ with
+MJFAST_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
 
 import os
 import struct
+import subprocess
 import tempfile
 import threading
 from pathlib import Path
@@ -23,6 +28,7 @@ import mjfast
 from mjfast.fan import score, settle
 from mjfast.service import ops
 from mjfast.service.server import HttpOptions, make_http_server
+from mjfast.web import make_font
 
 from ..data import ROOT
 
@@ -30,6 +36,8 @@ CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver"
 WAIT = 120  # seconds: a kernel's first compile on a fresh install happens inside a request
 DOCS_IMG = ROOT / "docs" / "img"
 HAND = "123m456p789s1357sE"
+# the fontconfig languages whose fonts Chromium is not shown: all that draw Chinese characters
+CJK_LANGS = ("zh-cn", "zh-tw", "zh-hk", "ja", "ko")
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +53,23 @@ def base():
     server.server_close()
 
 
+def fonts_without_cjk() -> dict:
+    """The environment of a Chromium that sees no CJK font: a fontconfig file that includes the
+    machine's and rejects every font of CJK_LANGS. fc-list, reading the same file, checks it."""
+    rejected = "".join(f"<pattern><patelt name=\"lang\"><string>{lang}</string></patelt></pattern>"
+                       for lang in CJK_LANGS)
+    config = Path(tempfile.mkdtemp(prefix="mjfast-fonts-")) / "fonts.conf"
+    config.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>'
+                      '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+                      f"<selectfont><rejectfont>{rejected}</rejectfont></selectfont></fontconfig>\n")
+    env = {**os.environ, "FONTCONFIG_FILE": str(config)}
+    listed = subprocess.run(["fc-list", ":lang=zh", "family"], env=env, capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0 and listed.stdout.strip() == "", listed
+    assert subprocess.run(["fc-list", ":", "family"], env=env, capture_output=True, text=True,
+                          timeout=60).stdout.strip(), "no font left at all"
+    return env
+
+
 @pytest.fixture(scope="module")
 def browser():
     from selenium import webdriver
@@ -53,6 +78,7 @@ def browser():
 
     missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
     assert not missing, f"no {' or '.join(missing)}: apt-get install chromium chromium-driver"
+    env = fonts_without_cjk()
     options = Options()
     options.binary_location = str(CHROMIUM)
     profile = tempfile.mkdtemp(prefix="mjfast-chromium-")
@@ -61,7 +87,7 @@ def browser():
                  "--disable-dev-shm-usage", "--lang=en-US", f"--user-data-dir={profile}", "--window-size=1280,900"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER), env=env), options=options)
     driver.set_page_load_timeout(WAIT)
     driver.set_script_timeout(WAIT)
     yield driver
@@ -166,6 +192,35 @@ def assert_ranked_like_mjfast(browser, hand, **conditions):
         if option.valid_acceptance is not None:
             assert int(row["valid_acceptance"]) == option.valid_acceptance
         assert row["useful"].count("×") == len(option.useful)
+
+
+def resize(browser, width, height=900):
+    """The window at another width, the page not reloaded; back after two frames (its layout done)."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    browser.execute_async_script(
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()))")
+
+
+def chinese_drawn(browser) -> list[tuple[str, int, int]]:
+    """Each element on screen with Chinese in its own text: (that text, its characters of
+    make_font.CJK_RANGES, the glyphs Chromium drew for it from a font the page brought), from
+    DevTools' CSS.getPlatformFontsForNode."""
+    browser.execute_cdp_cmd("DOM.enable", {})
+    browser.execute_cdp_cmd("CSS.enable", {})
+    found, stack = [], [browser.execute_cdp_cmd("DOM.getDocument", {"depth": -1})["root"]]
+    while stack:
+        node = stack.pop()
+        children = node.get("children", [])
+        stack.extend(children)
+        own = "".join(c["nodeValue"] for c in children if c["nodeType"] == 3)
+        cjk = len(make_font.CJK.findall(own))
+        if node["nodeType"] != 1 or not cjk or node["nodeName"] in ("SCRIPT", "STYLE", "TITLE", "OPTION"):
+            continue
+        fonts = browser.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+        if fonts:  # drawn: not in a hidden part of the page
+            found.append((own.strip(), cjk, sum(f["glyphCount"] for f in fonts if f["isCustomFont"])))
+    return found
 
 
 def test_a_hand_entered_by_clicks_is_ranked_as_mjfast_ranks_it(page):
@@ -396,7 +451,12 @@ def test_value_figures_show_when_the_service_gives_them(page, browser, monkeypat
     assert new_field.get_attribute("alt").startswith("East")
     reason = text(browser, "#advice-reason")
     assert reason.startswith("Discard East: a 50% chance to win, 20.0 points expected")
-    headings = [th.text for th in browser.find_elements("css selector", "#advice-table th")]
+    # read from the page, not the screen: at this width the table shows as cards, each heading
+    # beside its value
+    headings = [th.get_attribute("textContent") for th in browser.find_elements("css selector", "#advice-table th")]
+    assert css(browser, "#advice-table").get_attribute("class") == "options stacked"
+    best = browser.find_elements("css selector", "#advice-table tr.best td")
+    assert [td.get_attribute("data-label") for td in best] == headings
     assert headings[:4] == ["#", "Discard", "Win chance", "Expected score"] and headings[-1] == "brand new field"
     assert asked[-1]["drawn"] == "E"  # the tile the hand holds last: the one just drawn
 
@@ -434,6 +494,99 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(page):
         assert [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
 
 
+def test_the_page_draws_its_chinese_in_its_own_font(page, browser):
+    """In a Chromium with no CJK font, every Chinese character on screen (the fan names, the
+    language button, the conditions, then the whole page in Chinese) is a glyph of the font the
+    page loads, as the issue's calculator link shows it."""
+    page("calc?hand=[123p1]456m123789sEE&wind=S&from=2", 1400)
+    assert browser.execute_async_script("""
+        const done = arguments[0];
+        document.fonts.ready.then(() => done([...document.fonts].some(
+            (f) => f.family.replace(/"/g, "") === "mjfast CJK" && f.status === "loaded")));""")
+    drawn = chinese_drawn(browser)
+    assert {"花龙", "喜相逢", "单钓将", "中文", "last copy (和绝张)"} <= {text for text, _, _ in drawn}
+    assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+    click(browser, "#lang")
+    drawn = chinese_drawn(browser)
+    assert {"算番器", "番种", "合计", "结算", "点和者"} <= {text for text, _, _ in drawn}
+    assert len(drawn) > 30 and [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+    click(browser, "#tab-advice")
+    type_into(browser, "#advice-hand", HAND)
+    drawn = chinese_drawn(browser)
+    assert any(text.startswith("打东") for text, _, _ in drawn)
+    assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
+
+
+def test_the_tiles_are_drawn_without_a_font(page, browser):
+    """Every tile, drawn as the page loads it, has a face of its own: a character or honour left
+    to a missing font would be the same empty box as the others (the top left corner is left
+    out, where the tiles once wrote their names)."""
+    page("advice?hand=" + HAND, 1400)
+    faces = browser.execute_async_script("""
+        const [names, done] = arguments;
+        (async () => {
+          const out = {};
+          for (const name of names) {
+            const img = new Image();
+            img.src = `tiles/${name}.svg`;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            [canvas.width, canvas.height] = [60, 80];
+            const context = canvas.getContext("2d");
+            context.drawImage(img, 0, 0, 60, 80);
+            context.clearRect(0, 0, 20, 20);
+            const pixels = context.getImageData(0, 0, 60, 80).data;
+            // ink: the face's pixels far from its paper colour (#fbf7ec), the border left out
+            let ink = 0;
+            for (let y = 6; y < 72; y++) for (let x = 6; x < 54; x++) {
+              const i = 4 * (y * 60 + x);
+              const far = Math.abs(pixels[i] - 251) + Math.abs(pixels[i + 1] - 247) + Math.abs(pixels[i + 2] - 236);
+              if (far > 200) ink++;
+            }
+            out[name] = [Array.from(pixels).join(","), ink];
+          }
+          return out;
+        })().then(done);""", [*mjfast.TILE_NAMES, "back"])
+    assert len({pixels for pixels, _ in faces.values()}) == len(mjfast.TILE_NAMES) + 1
+    chinese = [f"{n}m" for n in range(1, 10)] + list("ESWNCF")
+    assert min(faces[name][1] for name in chinese) > 150, {name: faces[name][1] for name in chinese}
+
+
+def test_every_table_stays_inside_its_panel_at_every_width(page, browser):
+    """From a phone's 360 px to 2560 px, the issue's 1024, 1400 and 1920 among them: no cell of
+    any table (the ranking, the fans, the settlement) reaches past its panel's inner edge, no
+    cell's content past the cell, and the page never scrolls sideways; from 1920 px on the
+    ranking is a table, not cards."""
+    widths = [1024, 1400, 1920, *range(360, 2561, 200), 375, 420, 2560]
+    for fragment in ("advice?hand=" + HAND, "advice?hand=[567s1]23m456p13sNN3m5p&seat=S&wind=E&seen=1s4s5p",
+                     "calc?hand=[123p1]456m123789sEE&wind=S&from=2"):
+        page(fragment, widths[0])
+        for width in widths:
+            resize(browser, width)
+            shown = browser.execute_script("""
+                const out = {page: document.documentElement.scrollWidth, tables: []};
+                const named = (cell) => cell.dataset.field || cell.textContent;
+                const right = (e) => e.getBoundingClientRect().right;
+                for (const table of document.querySelectorAll("table")) {
+                  if (!table.offsetParent || !table.rows.length) continue;
+                  const panel = table.closest(".panel"), style = getComputedStyle(panel);
+                  const inner = panel.getBoundingClientRect().right - parseFloat(style.borderRightWidth)
+                    - parseFloat(style.paddingRight);
+                  const past = [...table.querySelectorAll("th, td")].filter((cell) => cell.offsetParent
+                    && right(cell) > inner + 0.5).map(named);
+                  const spilt = [...table.querySelectorAll("th, td")].filter((cell) => [...cell.querySelectorAll("*")]
+                    .some((e) => right(e) > right(cell) + 0.5)).map(named);
+                  out.tables.push({id: table.id, stacked: table.classList.contains("stacked"), past, spilt});
+                }
+                return out;""")
+            assert shown["page"] <= width, (fragment, width)
+            assert shown["tables"], (fragment, width)
+            for table in shown["tables"]:
+                assert table["past"] == [] and table["spilt"] == [], (fragment, width, table)
+                if table["id"] == "advice-table" and width >= 1920:
+                    assert not table["stacked"], (fragment, width)
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
@@ -447,7 +600,7 @@ def test_screenshots_of_both_pages(page, tmp_path):
         "calc": "calc?hand=[123p1]456m789s123sEE&wind=S&from=2",
     }
     for name, fragment in shots.items():
-        for size, (width, height) in {"desktop": (1280, 900), "phone": (375, 812)}.items():
+        for size, (width, height) in {"desktop": (1600, 900), "phone": (375, 812)}.items():
             browser = page(fragment, width, height)
             if size == "phone":  # the phone's second screen: the answer
                 answer = css(browser, "#advice-result" if name == "advice" else "#calc-result")

@@ -92,10 +92,13 @@ export function fillTable(table, options, order, cell = () => null) {
     row.dataset.index = String(index);
     if (typeof option.tile === "string") row.dataset.tile = option.tile;
     if (index === 0) row.classList.add("best");
-    row.append(element("td", "rank", String(index + 1)));
+    const rank = element("td", "rank", String(index + 1));
+    rank.dataset.label = fieldLabel("rank");
+    row.append(rank);
     for (const key of keys) {
       const td = element("td");
       td.dataset.field = key;
+      td.dataset.label = fieldLabel(key); // its heading, beside it when the rows show as cards
       const drawn = key in option ? cell(key, option[key], option, index) ?? FORMATS[key]?.(option[key]) ?? value(option[key])
         : document.createTextNode("");
       td.append(drawn);
@@ -104,7 +107,32 @@ export function fillTable(table, options, order, cell = () => null) {
     body.append(row);
   });
   table.replaceChildren(head, body);
+  fit(table);
   return keys;
+}
+
+// A table wider than its box would be cut off at the panel's edge: its rows show as cards
+// instead, each cell beside its heading (table.stacked in style.css). Tried again when the box
+// changes width (a window resized, a hidden view shown) and when a font arrives.
+const fitted = new Set();
+const fittedWidth = new WeakMap(); // box -> the width it was fitted at
+const watcher = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    // its height changes with the cards; only a new width can change the answer
+    if (target.clientWidth !== fittedWidth.get(target)) fit(target.querySelector("table"));
+  }
+});
+document.fonts.addEventListener("loadingdone", () => fitted.forEach(fit));
+
+function fit(table) {
+  const box = table.parentElement;
+  if (!fitted.has(table)) {
+    fitted.add(table);
+    watcher.observe(box);
+  }
+  fittedWidth.set(box, box.clientWidth);
+  table.classList.remove("stacked");
+  if (box.clientWidth && table.offsetWidth > box.clientWidth) table.classList.add("stacked");
 }
 
 // --- the reason the first discard ranks first ---------------------------------------------
