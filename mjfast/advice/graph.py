@@ -118,8 +118,14 @@ time), and `sizes`, what is used of each column."""
     sizes: np.ndarray
 
 
-# Graph.sizes: the nodes, 14-tile hands, edges and children used.
-N13, N14, N_EDGES, N_CHILDREN = 0, 1, 2, 3
+# Graph.sizes: the nodes, 14-tile hands, edges and children used, and the hash slots in use of
+# each kind of hand (a power of two: the first slots of the arrays; the bit set uses 8 bits a
+# 14-tile slot).
+N13, N14, N_EDGES, N_CHILDREN, SPAN13, SPAN14 = 0, 1, 2, 3, 4, 5
+FIRST_SPAN = 1024
+# The most new hands one node's expansion makes: a 14-tile hand a draw, a node a discard of each.
+MOST_NEW14 = 34
+MOST_NEW13 = 34 * 14
 MAX_DEPTH = 16  # deeper than any budget: a hand is at most 6 steps from ready, the exchanges 2 more
 
 
@@ -145,7 +151,8 @@ def _new_graph(capacity):
                  np.empty(cap_edges, np.float32), np.empty(cap_edges, np.uint8), np.empty(cap14 + 1, np.int64),
                  np.empty(cap_edges, np.int32), np.empty(cap_edges, np.uint8), np.empty(cap14, np.int32),
                  np.zeros((size13, 2), np.int64), np.zeros((size14, 2), np.int64), np.zeros(8 * size14 // 64, np.int64),
-                 np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(4, np.int64))
+                 np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(MAX_DEPTH + 2, np.int64),
+                 np.array([0, 0, 0, 0, min(FIRST_SPAN, size13), min(FIRST_SPAN, size14)], np.int64))
 
 
 @njit(inline="always")
@@ -154,17 +161,17 @@ def _slot_hash(k0, k1):
 
 
 @njit(inline="always")
-def _find(slots, k0, k1):
-    """(index of the hand with this key or -1, the slot where it is or would go)."""
-    size = slots.shape[0]
-    s = (_slot_hash(k0, k1) >> 24) & (size - 1)
+def _find(slots, span, k0, k1):
+    """(index of the hand with this key or -1, the slot where it is or would go) among the
+    first `span` slots."""
+    s = (_slot_hash(k0, k1) >> 24) & (span - 1)
     while True:
         packed = slots[s, 1]
         if packed == 0:
             return -1, s
         if slots[s, 0] == k0 and packed & ((1 << _HONOURS_BITS) - 1) == k1:
             return (packed >> _HONOURS_BITS) - 1, s
-        s = (s + 1) & (size - 1)
+        s = (s + 1) & (span - 1)
 
 
 @njit(inline="always")
@@ -174,27 +181,61 @@ def _put(slots, s, k0, k1, index):
 
 
 @njit(inline="always")
-def _bits_of(made, k0, k1):
-    """The two bits of a 14-tile hand's key in the bit set `made` (word, bit of each)."""
+def _bits_of(made, span, k0, k1):
+    """The two bits of a 14-tile hand's key in the bit set `made` of 8 x `span` bits (word,
+    bit of each)."""
     h = (k0 * _MIX2 ^ k1 * _MIX0) >> 16
-    n = made.shape[0] * 64
+    n = 8 * span
     a = h & (n - 1)
     b = (h >> 24) & (n - 1)
     return a >> 6, a & 63, b >> 6, b & 63
 
 
 @njit(inline="always")
-def _maybe_made(made, k0, k1):
+def _maybe_made(made, span, k0, k1):
     """False when no 14-tile hand with this key was made (True: perhaps one was)."""
-    wa, ba, wb, bb = _bits_of(made, k0, k1)
+    wa, ba, wb, bb = _bits_of(made, span, k0, k1)
     return (made[wa] >> ba) & 1 != 0 and (made[wb] >> bb) & 1 != 0
 
 
 @njit(inline="always")
-def _mark_made(made, k0, k1):
-    wa, ba, wb, bb = _bits_of(made, k0, k1)
+def _mark_made(made, span, k0, k1):
+    wa, ba, wb, bb = _bits_of(made, span, k0, k1)
     made[wa] |= np.int64(1) << ba
     made[wb] |= np.int64(1) << bb
+
+
+@njit(nrt=True)
+def _rehash(slots, span, wider, made):
+    """The slots in use grown from `span` to `wider` (their hands put again); with `made`,
+    the 14-tile hands' bit set made again for the wider span."""
+    held = slots[:span].copy()
+    slots[:wider] = 0
+    if made.shape[0]:
+        made[:8 * wider // 64] = 0
+    for s in range(span):
+        packed = held[s, 1]
+        if packed == 0:
+            continue
+        k0, k1 = held[s, 0], packed & ((1 << _HONOURS_BITS) - 1)
+        _, at = _find(slots, wider, k0, k1)
+        slots[at, 0] = k0
+        slots[at, 1] = packed
+        if made.shape[0]:
+            _mark_made(made, wider, k0, k1)
+
+
+@njit(nrt=True)
+def _make_room(graph):
+    """Widen the slots in use of either kind of hand that one node's expansion could fill past
+    half (MOST_NEW13, MOST_NEW14), within the arrays (the capacity bounds the hands)."""
+    sizes = graph.sizes
+    while sizes[SPAN13] < graph.slots13.shape[0] and 2 * (sizes[N13] + MOST_NEW13) > sizes[SPAN13]:
+        _rehash(graph.slots13, sizes[SPAN13], 2 * sizes[SPAN13], graph.made14[:0])
+        sizes[SPAN13] *= 2
+    while sizes[SPAN14] < graph.slots14.shape[0] and 2 * (sizes[N14] + MOST_NEW14) > sizes[SPAN14]:
+        _rehash(graph.slots14, sizes[SPAN14], 2 * sizes[SPAN14], graph.made14)
+        sizes[SPAN14] *= 2
 
 
 @njit(inline="always")
@@ -297,6 +338,16 @@ def _ready_figures(i, graph, setting, model, room, total):
         graph.ron_score[i] = ron_total / ron_copies
 
 
+class Roots(NamedTuple):
+    """The hands a graph starts from (3n+1, 34 counts each, the first n rows of `hands`) with
+    their deficiencies and useful masks."""
+
+    hands: np.ndarray
+    dist: np.ndarray
+    mask: np.ndarray
+    n: int
+
+
 class Room(NamedTuple):
     """A build's working arrays: the hand being expanded, its unseen copies, each draw's
     self-drawn win score, the melds' check bits, the node's groups (rows, classes) and a
@@ -331,19 +382,18 @@ def new_room(meld_counts, work):
 
 
 @njit(cache=True, nrt=True)
-def build(roots, root_dist, root_mask, n_roots, setting, model, capacity, stop, work):
-    """The graph of the model from the 3n+1 `roots` (their deficiencies and useful masks
-    given), within model.budget. Returns (status, Graph): FULL when it needs more than
+def build(roots, setting, model, capacity, stop, work):
+    """The graph of the model from the Roots, within model.budget. Returns (status, Graph): FULL when it needs more than
     `capacity` nodes (the caller retries with more), STOPPED as soon as stop[0] is nonzero.
     A depth at a time: first the nodes with room in the budget, whose 14-tile hands take the
     discards of that depth, then those at its edge, which make only their useful draws'."""
     graph = _new_graph(capacity)
-    if n_roots > capacity:
+    if roots.n > capacity:
         return FULL, graph
-    for r in range(n_roots):
-        k0, k1 = _hand_key(roots[r])
-        _, s = _find(graph.slots13, k0, k1)
-        _new_node(graph, s, k0, k1, roots[r], 0, root_dist[r], root_mask[r])
+    for r in range(roots.n):
+        k0, k1 = _hand_key(roots.hands[r])
+        _, s = _find(graph.slots13, graph.sizes[SPAN13], k0, k1)
+        _new_node(graph, s, k0, k1, roots.hands[r], 0, roots.dist[r], roots.mask[r])
     room = new_room(setting.meld_counts, work)
     level = depth = 0
     while level < graph.sizes[N13]:
@@ -356,6 +406,7 @@ def build(roots, root_dist, root_mask, n_roots, setting, model, capacity, stop, 
                 if atomic_load(stop) != 0:
                     return STOPPED, graph
                 if (graph.dist[i] - 1 + graph.depth[i] >= model.budget) == at_edge:
+                    _make_room(graph)
                     status = _expand(i, graph, setting, model, room)
                     if status != OK:
                         return status, graph
@@ -382,20 +433,21 @@ def _expand(i, graph, setting, model, room):
     _ready_figures(i, graph, setting, model, room, total)
     ready = graph.dist[i] == 1
     at_edge = graph.dist[i] - 1 + graph.depth[i] >= model.budget
+    span14 = graph.sizes[SPAN14]
     for u in range(34):
         if unseen[u] > 0:
             keys[u, 0] = graph.keys[i, 0] + POW5[u] * _SUIT_KEY[u]
             keys[u, 1] = graph.keys[i, 1] + POW5[u] * (1 - _SUIT_KEY[u])
-            wa, _, wb, _ = _bits_of(graph.made14, keys[u, 0], keys[u, 1])
+            wa, _, wb, _ = _bits_of(graph.made14, span14, keys[u, 0], keys[u, 1])
             prefetch(graph.made14, wa)
             prefetch(graph.made14, wb)
     for u in range(34):
         if unseen[u] > 0:
             # at the edge, only a useful draw of a hand not ready makes a 14-tile hand
             makes = not at_edge or ((graph.mask[i] >> u) & 1 and not ready)
-            keys[u, 2] = 2 if makes else (1 if _maybe_made(graph.made14, keys[u, 0], keys[u, 1]) else 0)
+            keys[u, 2] = 2 if makes else (1 if _maybe_made(graph.made14, span14, keys[u, 0], keys[u, 1]) else 0)
             if keys[u, 2]:
-                prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (graph.slots14.shape[0] - 1))
+                prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (span14 - 1))
     graph.edge_start[i] = graph.sizes[N_EDGES]
     stay = stay_risk = stay_cost = 0.0
     loaded = False  # the node's groups, loaded when a 14-tile hand is first made
@@ -405,7 +457,7 @@ def _expand(i, graph, setting, model, room):
         p = unseen[u] / total
         j = -1
         if keys[u, 2]:
-            j, s = _find(graph.slots14, keys[u, 0], keys[u, 1])
+            j, s = _find(graph.slots14, span14, keys[u, 0], keys[u, 1])
             if j < 0 and keys[u, 2] == 2:
                 if graph.sizes[N14] >= graph.sole.shape[0]:
                     return FULL
@@ -470,7 +522,7 @@ def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
     j = graph.sizes[N14]
     graph.sizes[N14] = j + 1
     _put(graph.slots14, slot, k0, k1, j)
-    _mark_made(graph.made14, k0, k1)
+    _mark_made(graph.made14, graph.sizes[SPAN14], k0, k1)
     graph.child_start[j] = graph.sizes[N_CHILDREN]
     hand, d = room.hand, graph.depth[i]
     target = model.budget - d
@@ -490,7 +542,7 @@ def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
         kept &= kept - 1
         c0 = k0 - POW5[k] * _SUIT_KEY[k]
         c1 = k1 - POW5[k] * (1 - _SUIT_KEY[k])
-        c, cs = _find(graph.slots13, c0, c1)
+        c, cs = _find(graph.slots13, graph.sizes[SPAN13], c0, c1)
         if c < 0:
             if graph.sizes[N13] >= graph.counts.shape[0]:
                 hand[u] -= 1

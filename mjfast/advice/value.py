@@ -39,7 +39,7 @@ from ..efficiency.one_hand import check_counts
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
 from ..jit import atomic_load, njit
-from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Setting, build
+from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Roots, Setting, build
 
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
 # tenfold a step (a median of 600,000 hands at four steps), and the figures are small.
@@ -47,9 +47,9 @@ MAX_EXCHANGE_SHANTEN = 3
 
 
 @njit(cache=True, nrt=True)
-def values_by_draws(graph, n_roots, draws, hazard, deal_in, loss, growth, out_ready, out_win, out_score, out_nodes,
-                    stop):
-    """The backward pass over the draws left: for every root r and k = 1..draws draws left,
+def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
+    """The backward pass over the draws left, the danger `risk` (deal_in, loss, growth): into
+    `figures` (out_ready, out_win, out_score), for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k
     draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
     the win with `draws` left, less the expected cost of dealing in. Each figure with its own
@@ -66,6 +66,8 @@ def values_by_draws(graph, n_roots, draws, hazard, deal_in, loss, growth, out_re
     gets every node's win probability and expected score for k = 0..draws, where the draws
     can reach it (the tests' view of the policy). Returns OK, or STOPPED when stop[0] was
     raised (read before every draw)."""
+    deal_in, loss, growth = risk
+    out_ready, out_win, out_score = figures
     n13, n14 = graph.sizes[N13], graph.sizes[N14]
     valid13, stay13, stay_risk13, stay_cost13 = graph.valid, graph.stay, graph.stay_risk, graph.stay_cost
     edge_start, edge_end, edge_child, edge_p = graph.edge_start, graph.edge_end, graph.edge_hand14, graph.edge_p
@@ -147,23 +149,23 @@ def values_by_draws(graph, n_roots, draws, hazard, deal_in, loss, growth, out_re
 
 
 @njit(nrt=True, inline="always")
-def _graph_values(roots, root_dist, root_mask, n_roots, setting, model, extra, draws, hazard, growth, stop, out_ready,
-                  out_win, out_score, work):
-    """advice.graph.build (with room enough) then values_by_draws; the graph's number of 13-tile
-    hands, or STOPPED. The room first given is about what such a budget needs (a build that
-    runs out of room starts again with twice as much; room not filled costs nothing, see
-    advice.graph): measured on random hands, the graph holds at most 134 hands of 13 tiles at
-    budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without exchanges); on the real
-    matches of tests/data, up to 133,622 at 4 and 174,081 at 5 without exchanges."""
+def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, figures, work):
+    """advice.graph.build (with room enough) then values_by_draws into `figures`; the graph's
+    number of 13-tile hands, or STOPPED. The room first given is about what such a budget
+    needs (a build that runs out of room starts again with twice as much; room not filled
+    costs nothing, see advice.graph): measured on random hands, the graph holds at most 134
+    hands of 13 tiles at budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without
+    exchanges); on the real matches of tests/data, up to 133,622 at 4 and 174,081 at 5
+    without exchanges."""
     capacity = 1 << max(6, min(18, 3 * model.budget + 5 - (2 if extra == 0 else 0)))  # 64 at least: the roots
     while True:
-        status, graph = build(roots, root_dist, root_mask, n_roots, setting, model, capacity, stop, work)
+        status, graph = build(roots, setting, model, capacity, stop, work)
         if status == OK:
             break
         if status == STOPPED:
             return STOPPED
         capacity *= 2
-    if values_by_draws(graph, n_roots, draws, hazard, model.deal_in, model.loss, growth, out_ready, out_win, out_score,
+    if values_by_draws(graph, roots.n, draws, hazard, (model.deal_in, model.loss, growth), figures,
                        np.empty((2, 0, 0), np.float64), stop) == STOPPED:
         return STOPPED
     return graph.sizes[N13]
@@ -265,8 +267,8 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
     score = np.zeros(n_roots, np.float64)
     setting = Setting(table, meld_counts, n_melds, melds, fixed, hand, seat, prevalent, rules, minimum, flowers)
     model = Model(budget, ron_discards, deal_in, loss)
-    n13 = _graph_values(roots, root_dist, root_mask, n_roots, setting, model, extra, draws, hazard, growth, stop, ready,
-                        win, score, work)
+    n13 = _graph_values(Roots(roots, root_dist, root_mask, n_roots), setting, model, extra, draws, hazard, growth, stop,
+                        (ready, win, score), work)
     if n13 == STOPPED:
         return STOPPED, extra, 0
     for r in range(n_roots):

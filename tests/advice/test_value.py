@@ -187,12 +187,12 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     budget = int(dist[t]) - 1 + 1
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
-    status, graph = G.build(root[None, :], dist[t:t + 1], mask[t:t + 1], 1, setting,
-                             G.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
+    status, graph = G.build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), setting,
+                            G.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, graph.sizes[G.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    V.values_by_draws(graph, 1, draws, HAZARD, deal_in, loss, growth, out_ready, out_win, out_score, nodes,
+    V.values_by_draws(graph, 1, draws, HAZARD, (deal_in, loss, growth), (out_ready, out_win, out_score), nodes,
                       np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
@@ -395,7 +395,7 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
         roots[r, t] -= 1
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
-    args = (roots, dist[ready], mask[ready], len(ready), setting, G.Model(0, RON, np.zeros(34), np.zeros(34)))
+    args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), setting, G.Model(0, RON, np.zeros(34), np.zeros(34)))
     assert G.build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
     assert G.build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
