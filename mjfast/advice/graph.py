@@ -225,6 +225,15 @@ def _rehash(slots, span, wider, made):
             _mark_made(made, wider, k0, k1)
 
 
+@njit(inline="always")
+def _short_of_room(graph):
+    """Whether one node's expansion could fill the slots in use of either kind past half, and
+    they can grow."""
+    sizes = graph.sizes
+    return ((2 * (sizes[N13] + MOST_NEW13) > sizes[SPAN13] and sizes[SPAN13] < graph.slots13.shape[0])
+            or (2 * (sizes[N14] + MOST_NEW14) > sizes[SPAN14] and sizes[SPAN14] < graph.slots14.shape[0]))
+
+
 @njit(nrt=True)
 def _make_room(graph):
     """Widen the slots in use of either kind of hand that one node's expansion could fill past
@@ -406,7 +415,8 @@ def build(roots, setting, model, capacity, stop, work):
                 if atomic_load(stop) != 0:
                     return STOPPED, graph
                 if (graph.dist[i] - 1 + graph.depth[i] >= model.budget) == at_edge:
-                    _make_room(graph)
+                    if _short_of_room(graph):  # rarely: a call counts the references of the graph's arrays
+                        _make_room(graph)
                     status = _expand(i, graph, setting, model, room)
                     if status != OK:
                         return status, graph
