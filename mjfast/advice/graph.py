@@ -19,8 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..efficiency.group_dp import N_ENTRIES
-from ..efficiency.moves import hand_moves, keeping_discards, load_group, load_groups
+from ..efficiency.moves import Groups, kept_after_draw, load_groups, moves_after, new_groups
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK
 from ..fan.layout import WIN_SELF_DRAWN
@@ -359,19 +358,15 @@ class Roots(NamedTuple):
 
 class Room(NamedTuple):
     """A build's working arrays: the hand being expanded, its unseen copies, each draw's
-    self-drawn win score, the melds' check bits, the node's groups (rows, classes) and a
-    copy changed by a draw and a discard, the moves' merge rows, the draws' 14-tile keys and
-    whether to look them up, the fan scorer's work."""
+    self-drawn win score, the melds' check bits, the node's groups and their moves
+    (efficiency.moves.Groups), the draws' 14-tile keys and whether to look them up, the fan
+    scorer's work."""
 
     hand: np.ndarray
     unseen: np.ndarray
     win_score: np.ndarray
     check_bits: np.ndarray
-    rows: np.ndarray
-    classes: np.ndarray
-    moved_rows: np.ndarray
-    moved_classes: np.ndarray
-    rest: np.ndarray
+    groups: Groups
     draw_keys: np.ndarray
     out: np.ndarray
     fan_work: np.ndarray
@@ -384,10 +379,8 @@ def new_room(meld_counts, work):
     out, fan_work, score_vec = new_score_work()
     check = np.empty(1, np.int64)
     check[0] = meld_check_bits(meld_counts)
-    return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), check,
-                np.empty((4, N_ENTRIES), np.int64), np.empty(4, np.int64), np.empty((4, N_ENTRIES), np.int64),
-                np.empty(4, np.int64), np.empty((10, N_ENTRIES), np.int64), np.empty((34, 3), np.int64), out, fan_work,
-                score_vec, work)
+    return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), check, new_groups(),
+                np.empty((34, 3), np.int64), out, fan_work, score_vec, work)
 
 
 @njit(cache=True, nrt=True)
@@ -473,7 +466,7 @@ def _expand(i, graph, setting, model, room):
                     return FULL
                 if not loaded:
                     load_groups(setting.table, hand, setting.meld_counts, room.check_bits[0], 4 - setting.n_melds,
-                                room.rows, room.classes, room.work)
+                                room.groups.rows, room.groups.classes, room.work)
                     loaded = True
                 j = _new_hand14(i, u, s, keys[u, 0], keys[u, 1], graph, setting, model, room)
                 if j < 0:
@@ -503,25 +496,6 @@ def _expand(i, graph, setting, model, room):
 
 
 @njit(nrt=False)
-def _moved_groups(u, k, hand, setting, room):
-    """room.moved_rows / moved_classes: the node's groups with those of u and k loaded again
-    from `hand` (the node plus u, less k when k >= 0)."""
-    for g in range(4):
-        room.moved_classes[g] = room.classes[g]
-        for e in range(N_ENTRIES):
-            room.moved_rows[g, e] = room.rows[g, e]
-    n_sets = 4 - setting.n_melds
-    gu = 3 if u >= 27 else u // 9
-    load_group(setting.table, hand, setting.meld_counts, room.check_bits[0], gu, n_sets, room.moved_rows,
-               room.moved_classes, room.work)
-    if k >= 0:
-        gk = 3 if k >= 27 else k // 9
-        if gk != gu:
-            load_group(setting.table, hand, setting.meld_counts, room.check_bits[0], gk, n_sets, room.moved_rows,
-                       room.moved_classes, room.work)
-
-
-@njit(nrt=False)
 def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
     """The 14-tile hand node i makes by drawing u (its key k0, k1 going to hash slot `slot`)
     and the discards it keeps: those that leave a node within the budget at the next depth
@@ -544,9 +518,8 @@ def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
             if hand[t]:
                 kept |= np.int64(1) << t
     else:
-        _moved_groups(u, -1, hand, setting, room)
-        kept = keeping_discards(setting.table, hand, setting.meld_counts, setting.n_melds, room.moved_rows,
-                                room.moved_classes, room.rest, room.work)[1]
+        kept = kept_after_draw(setting.table, hand, setting.meld_counts, setting.n_melds, room.check_bits[0],
+                               room.groups, u, room.work)
     while kept:
         k = lowest_bit(kept)
         kept &= kept - 1
@@ -558,9 +531,8 @@ def _new_hand14(i, u, slot, k0, k1, graph, setting, model, room):
                 hand[u] -= 1
                 return -1
             hand[k] -= 1
-            _moved_groups(u, k, hand, setting, room)
-            dist, mask = hand_moves(setting.table, hand, setting.meld_counts, setting.n_melds, room.moved_rows,
-                                    room.moved_classes, room.rest, room.work)
+            dist, mask = moves_after(setting.table, hand, setting.meld_counts, setting.n_melds, room.check_bits[0],
+                                     room.groups, u, k, room.work)
             c = _new_node(graph, cs, c0, c1, hand, d + 1, dist, mask)
             hand[k] += 1
         if not _add_child(graph, c, k):

@@ -20,6 +20,8 @@ row the DP's, see regular.store_row): a caller that changes one group reloads on
 other forms come from presence bits (special_forms), each only where it can reach the best.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..jit import lowest_bit, njit
@@ -222,6 +224,56 @@ def keeping_discards(table, counts, meld_counts, n_melds, rows, classes, rest, w
         counts[k] += 1
         best, keeps = _keep(d, np.int64(1) << k, best, keeps)
     return best, keeps
+
+
+class Groups(NamedTuple):
+    """A look-ahead's rows: a 3n+1 hand's four groups (rows, classes: load_groups), the same
+    moved by a draw and a discard (move_groups), and regular_moves' merges (rest)."""
+
+    rows: np.ndarray
+    classes: np.ndarray
+    moved_rows: np.ndarray
+    moved_classes: np.ndarray
+    rest: np.ndarray
+
+
+@njit(nrt=True)
+def new_groups():
+    return Groups(np.empty((4, N_ENTRIES), np.int64), np.empty(4, np.int64), np.empty((4, N_ENTRIES), np.int64),
+                  np.empty(4, np.int64), np.empty((10, N_ENTRIES), np.int64))
+
+
+@njit(nrt=False)
+def move_groups(table, hand, meld_counts, check_bits, n_sets, groups, u, k, work):
+    """groups.moved_rows / moved_classes: the loaded hand's groups, with the groups of the
+    drawn tile u and the discard k (k < 0: none) loaded again from `hand` (the loaded hand
+    plus u, less k)."""
+    for g in range(4):
+        groups.moved_classes[g] = groups.classes[g]
+        for e in range(N_ENTRIES):
+            groups.moved_rows[g, e] = groups.rows[g, e]
+    gu = 3 if u >= 27 else u // 9
+    load_group(table, hand, meld_counts, check_bits, gu, n_sets, groups.moved_rows, groups.moved_classes, work)
+    if k >= 0:
+        gk = 3 if k >= 27 else k // 9
+        if gk != gu:
+            load_group(table, hand, meld_counts, check_bits, gk, n_sets, groups.moved_rows, groups.moved_classes, work)
+
+
+@njit(nrt=False)
+def kept_after_draw(table, hand, meld_counts, n_melds, check_bits, groups, u, work):
+    """The tile mask of the discards of `hand` (the loaded 3n+1 hand plus the drawn u) that
+    leave the least deficiency a discard can (keeping_discards on the moved groups)."""
+    move_groups(table, hand, meld_counts, check_bits, 4 - n_melds, groups, u, -1, work)
+    return keeping_discards(table, hand, meld_counts, n_melds, groups.moved_rows, groups.moved_classes, groups.rest,
+                            work)[1]
+
+
+@njit(nrt=False)
+def moves_after(table, hand, meld_counts, n_melds, check_bits, groups, u, k, work):
+    """hand_moves of `hand`: the loaded 3n+1 hand plus the drawn u, less the discard k."""
+    move_groups(table, hand, meld_counts, check_bits, 4 - n_melds, groups, u, k, work)
+    return hand_moves(table, hand, meld_counts, n_melds, groups.moved_rows, groups.moved_classes, groups.rest, work)
 
 
 @njit(cache=True)
