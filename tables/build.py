@@ -40,8 +40,8 @@ def _entries(patterns, chows):
         masks = np.empty(N_ENTRIES, np.int32)
         keeps = np.empty(N_ENTRIES, np.int32)
         group_distances_and_masks(counts, caps, chows, dist, masks, keeps)
-        for k in range(N_ENTRIES):
-            out[i, k] = dist[k] | (masks[k] << 8) | (keeps[k] << 17)
+        for k in range(N_ENTRIES):  # the keeps are not stored: efficiency.moves reads them from distance rows
+            out[i, k] = dist[k] | (masks[k] << 8)
     return out
 
 

@@ -139,3 +139,12 @@ def mixed_hands(rng, count: int, drawn=False, max_melds=4):
             hands.append(maker(rng, n_melds, drawn=drawn) if maker is wall_hand
                          else maker(rng, n_melds, int(rng.integers(0, 3)), drawn))
     return hands
+
+
+def sweep_hands(rng, count: int = 300, per_form: int = 30):
+    """mixed_hands with per_form more hands biased to each special form: the draws of the
+    sweep tests, which must meet every form's moves."""
+    hands = mixed_hands(rng, count)
+    for form in ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"):
+        hands += [biased_hand(rng, form) for _ in range(per_form)]
+    return hands

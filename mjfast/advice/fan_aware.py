@@ -23,18 +23,20 @@ import numpy as np
 from ..efficiency.discards import (
     all_interchangeable_honours,
     discard_options,
+    draw_sweep,
+    kinds_within,
     masked_sum,
     new_pair_memo,
     next_acceptances,
+    prepare_look_ahead,
     recalled,
     remember_missed,
 )
 from ..efficiency.group_dp import INF
 from ..efficiency.lookup_table import group_rank
-from ..efficiency.moves import kept_after_draw, load_groups, moves_after, new_groups
 from ..efficiency.one_hand import check_seen
 from ..efficiency.regular import meld_check_bits
-from ..efficiency.scratch import SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
+from ..efficiency.scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
 from ..efficiency.status import OK
 from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
 from ..fan.layout import WIN_SELF_DRAWN
@@ -255,25 +257,23 @@ def _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, mi
 
 
 @njit(nrt=False, inline="always")  # runs for every discard one step from ready: no reference counts of its arrays
-def _one_step(hand13, i, draws, unseen, context, pairs, partners, groups, scoring):
+def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
+              pairs, partners, out, fan_work, score_vec, work, dist, masks, level2_dist, level2_mask, ranks):
     """For the 3n+1 hand left by discarding kinds[i] of the pair memo `pairs` (see
     discard.new_pair_memo; `partners` is the tile mask of its kinds, every discard looked
     ahead from) and the candidate draws (a tile mask): the draws after which some discard
     leaves a ready hand with a valid wait (a mask), and over all candidate draws weighted by
     their unseen copies, the valid acceptance and fan value of the best such discard (0 where
-    there is none). Each draw's discards that leave the hand ready are the rows' keeps
-    (efficiency.moves): the hand is one step away, or ready and changing its waits.
-    `context`: the table, the melds (counts, number, packed), the winds, the rules and the
-    minimum; `groups`: the hand's groups, loaded here; `scoring`: the fan scorer's work."""
+    there is none). `discards`: a tile mask holding every discard that may leave a ready hand
+    after a draw (the others are not looked at). `ranks`: room for the prepared hand's groups'
+    ranks (forms.prepare_draws), allocated by the caller: this runs without reference counts."""
     kinds, position, n, known, cleared = pairs
-    table, meld_counts, n_melds, melds, seat, prevalent, rules, minimum = context
-    out, fan_work, score_vec, work = scoring
     valid_draws = np.int64(0)
     weight = 0
     expected = 0.0
     expected_value = 0.0
     check_bits = meld_check_bits(meld_counts)
-    load_groups(table, hand13, meld_counts, check_bits, 4 - n_melds, groups.rows, groups.classes, work)
+    floor = prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, 1, discards, i > 0, 0, ranks, work)
     while draws:
         u = lowest_bit(draws)
         draws &= draws - 1
@@ -285,15 +285,15 @@ def _one_step(hand13, i, draws, unseen, context, pairs, partners, groups, scorin
         skip, best = recalled(known, cleared, u, i, kinds, n)
         hand13[u] += 1
         unseen[u] -= 1
-        ready = kept_after_draw(table, hand13, meld_counts, n_melds, check_bits, groups, u, work) & ~skip
+        ready = draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, skip, level2_dist,
+                           level2_mask, work, dist, masks, ranks)
         remember_missed(known, u, i, position, partners & ~skip & ~ready)
         while ready:
             k = lowest_bit(ready)
             ready &= ready - 1
             hand13[k] -= 1
-            waits = moves_after(table, hand13, meld_counts, n_melds, check_bits, groups, u, k, work)[1]
-            valid, value = _ready_valid(table, hand13, waits, unseen, melds, seat, prevalent, rules, minimum, out,
-                                        fan_work, score_vec, work)
+            valid, value = _ready_valid(table, hand13, level2_mask[k], unseen, melds, seat, prevalent, rules, minimum,
+                                        out, fan_work, score_vec, work)
             hand13[k] += 1
             packed = (valid << 32) | value
             best = max(best, packed)
@@ -374,20 +374,27 @@ def fan_aware_options(table, counts, meld_counts, n_melds, melds, unseen, seat, 
         return
     # One step away (and ready hands that cannot win): which draws help. Scores go through
     # points' memo here, where different draws and discards reach the same completed hands.
+    dist = np.empty(N_FORMS, np.int64)
+    masks = np.empty(N_FORMS, np.int64)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
+    ranks = np.empty(4, np.int64)  # the groups' ranks of the hand each look-ahead prepares
+    # After a draw, discarding k leaves a ready hand only where discarding k now leaves at
+    # most one step to go: the hand less k differs from that ready hand in one tile.
+    discards = kinds_within(out_dist, 2)
     partners = np.int64(0)
     for t in range(34):
         if out_dist[t] == 2 or (out_dist[t] == 1 and out_valid[t] == UNKNOWN):
             partners |= np.int64(1) << t
     pairs = new_pair_memo(partners)
     kinds, n = pairs[0], pairs[2]
-    context = (table, meld_counts, n_melds, melds, seat, prevalent, rules, minimum)
-    groups = new_groups()
     for i in range(n):
         t = kinds[i]
         hand[t] -= 1
         draws = _EVERY_TILE if out_dist[t] == 1 else out_mask[t]
-        valid_draws, out_next_valid[t], out_value[t] = _one_step(hand, i, draws, unseen, context, pairs, partners,
-                                                                 groups, (out, fan_work, score_vec, work))
+        valid_draws, out_next_valid[t], out_value[t] = _one_step(
+            table, hand, i, draws, discards, unseen, meld_counts, n_melds, melds, seat, prevalent, rules, minimum,
+            pairs, partners, out, fan_work, score_vec, work, dist, masks, level2_dist, level2_mask, ranks)
         hand[t] += 1
         out_valid_draws[t] = valid_draws
         out_valid[t] = masked_sum(valid_draws, unseen)

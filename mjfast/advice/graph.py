@@ -29,6 +29,7 @@ from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
 
 FULL = -1  # the graph ran out of room: the caller gives it more
 STOPPED = -2  # the caller's stop flag was raised (a deadline): no figures
+SHORT = -3  # the hash slots in use must grow before the next node
 # A hand's key: its counts as two base-5 numbers (the 27 suit tiles, the 7 honours); adding
 # or removing tile t changes it by POW5[t].
 POW5 = np.array([5 ** t for t in range(27)] + [5 ** t for t in range(7)], np.int64)
@@ -122,6 +123,9 @@ time), and `sizes`, what is used of each column."""
 # 14-tile slot).
 N13, N14, N_EDGES, N_CHILDREN, SPAN13, SPAN14 = 0, 1, 2, 3, 4, 5
 FIRST_SPAN = 1024
+# Slots in use that stay in the cache (256 KB): a node's lookups there are asked for one by one,
+# without the bit set.
+CACHED_SPAN = 1 << 14
 # The most new hands one node's expansion makes: a 14-tile hand a draw, a node a discard of each.
 MOST_NEW14 = 34
 MOST_NEW13 = 34 * 14
@@ -404,20 +408,37 @@ def build(roots, setting, model, capacity, stop, work):
         depth += 1
         level_end = graph.sizes[N13]
         for at_edge in (False, True):
-            for i in range(level, level_end):
-                if atomic_load(stop) != 0:
-                    return STOPPED, graph
-                if (graph.dist[i] - 1 + graph.depth[i] >= model.budget) == at_edge:
-                    if _short_of_room(graph):  # rarely: a call counts the references of the graph's arrays
-                        _make_room(graph)
-                    status = _expand(i, graph, setting, model, room)
-                    if status != OK:
-                        return status, graph
+            i = level
+            while True:
+                status, i = _expand_nodes(i, level_end, at_edge, graph, setting, model, room, stop)
+                if status != SHORT:
+                    break
+                _make_room(graph)
+            if status != OK:
+                return status, graph
         level = level_end
     for d in range(depth, MAX_DEPTH + 2):
         graph.first13[d] = graph.sizes[N13]
         graph.first14[d] = graph.sizes[N14]
     return OK, graph
+
+
+@njit(nrt=False)  # one call a pass over a depth's nodes: a call a node would count references to every array
+def _expand_nodes(first, last, at_edge, graph, setting, model, room, stop):
+    """_expand the nodes first..last-1 that are at the budget's edge (at_edge) or within it.
+    Returns (OK, last), or (status, the node it stopped at): SHORT when the hash slots in
+    use must grow first (the caller grows them, which allocates, and goes on from there),
+    FULL when the graph is full, STOPPED when stop[0] was raised (read before every node)."""
+    for i in range(first, last):
+        if atomic_load(stop) != 0:
+            return STOPPED, i
+        if (graph.dist[i] - 1 + graph.depth[i] >= model.budget) == at_edge:
+            if _short_of_room(graph):
+                return SHORT, i
+            status = _expand(i, graph, setting, model, room)
+            if status != OK:
+                return status, i
+    return OK, last
 
 
 @njit(nrt=False)
@@ -426,7 +447,7 @@ def _expand(i, graph, setting, model, room):
     (stay), or an edge to the 14-tile hand it makes (made the first time, _new_hand14).
     Returns OK, or FULL when the graph is full.
 
-    The lookups of a node's draws miss the cache (the hash slots are megabytes): their
+    The lookups of a large graph's draws miss the cache (the hash slots are megabytes): their
     cache lines are asked for all at once first (the bit set's, then the slots' of the draws
     that may have a hand), so that the misses overlap."""
     hand, unseen, win_score, keys = room.hand, room.unseen, room.win_score, room.draw_keys
@@ -437,19 +458,23 @@ def _expand(i, graph, setting, model, room):
     ready = graph.dist[i] == 1
     at_edge = graph.dist[i] - 1 + graph.depth[i] >= model.budget
     span14 = graph.sizes[SPAN14]
+    cached = span14 <= CACHED_SPAN
     for u in range(34):
         if unseen[u] > 0:
             keys[u, 0] = graph.keys[i, 0] + POW5[u] * _SUIT_KEY[u]
             keys[u, 1] = graph.keys[i, 1] + POW5[u] * (1 - _SUIT_KEY[u])
-            wa, _, wb, _ = _bits_of(graph.made14, span14, keys[u, 0], keys[u, 1])
-            prefetch(graph.made14, wa)
-            prefetch(graph.made14, wb)
+            if not cached:
+                wa, _, wb, _ = _bits_of(graph.made14, span14, keys[u, 0], keys[u, 1])
+                prefetch(graph.made14, wa)
+                prefetch(graph.made14, wb)
     for u in range(34):
         if unseen[u] > 0:
             # at the edge, only a useful draw of a hand not ready makes a 14-tile hand
             makes = not at_edge or ((graph.mask[i] >> u) & 1 and not ready)
-            keys[u, 2] = 2 if makes else (1 if _maybe_made(graph.made14, span14, keys[u, 0], keys[u, 1]) else 0)
-            if keys[u, 2]:
+            # 2: looked up and made if missing; 1: looked up; 0: certainly missing (the bit set)
+            keys[u, 2] = 2 if makes else (1 if cached or _maybe_made(graph.made14, span14, keys[u, 0], keys[u, 1])
+                                          else 0)
+            if keys[u, 2] and not cached:
                 prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (span14 - 1))
     graph.edge_start[i] = graph.sizes[N_EDGES]
     stay = stay_risk = stay_cost = 0.0

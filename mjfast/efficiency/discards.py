@@ -10,15 +10,28 @@ from ..jit import lowest_bit, njit, popcount
 from .all_forms import REGULAR, best_of, other_forms
 from .group_dp import INF
 from .lookup_table import group_rank
-from .moves import kept_after_draw, load_groups, moves_after, new_groups
 from .regular import meld_check_bits
-from .regular_sweep import prepare_sweep, regular_after_change
+from .regular_sweep import (
+    drawn_presence_bits,
+    drawn_ranks,
+    prepare_draws,
+    prepare_sweep,
+    prepared_discards,
+    regular_after_change,
+    regular_after_draw,
+    regular_candidates,
+    regular_draw,
+)
 from .scratch import N_FORMS
 from .special_forms import (
+    honors_knitted_distance,
     knitted_straight,
     knitted_straight_fast,
+    most_knitted,
     presence_bits,
     presence_bits_after,
+    seven_pairs,
+    thirteen_orphans,
 )
 
 
@@ -100,7 +113,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         hand[t] += 1
 
 
-@njit(nrt=False)
+@njit(cache=True, nrt=False)
 def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     """The knitted straight's deficiency of `hand` where it is at most `bound`, and some
     figure above `bound` elsewhere (0 with 2+ melds, where other_forms never asks): a lower
@@ -111,6 +124,109 @@ def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     if n_melds == 1:
         return knitted_straight(table, hand, meld_counts, n_melds, ge1, bound, False, work)[0]
     return 0
+
+
+@njit
+def _other_forms_floor(n_melds, ge1, ge2, odd, eq4, knitted):
+    """(a lower bound of every form but the regular one, a lower bound of the knitted
+    straight) from the presence bits and a bound `knitted` of the knitted straight already
+    known; INF with 2+ melds, where no other form is possible. The knitted straight lacks
+    at least its missing knitted tiles, and honours-and-knitted lacks 14 less the honours
+    and the most knitted tiles held: one count serves both."""
+    if n_melds > 1:
+        return INF, INF
+    most = most_knitted(ge1)
+    knitted = max(knitted, 9 - most)
+    if n_melds == 1:
+        return knitted, knitted
+    return min(seven_pairs(ge2, odd, eq4)[0], thirteen_orphans(ge1, ge2)[0], honors_knitted_distance(ge1, most),
+               knitted), knitted
+
+
+@njit
+def kinds_within(dist, bound):
+    """The tile mask of the kinds t with dist[t] <= bound."""
+    kinds = np.int64(0)
+    for t in range(34):
+        if dist[t] <= bound:
+            kinds |= np.int64(1) << t
+    return kinds
+
+
+@njit(nrt=False)
+def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, discards, again, hand_knitted,
+                       ranks, work):
+    """Prepare draw sweeps of the 3n+1 `hand13` at `target` for the discards in the tile
+    mask `discards` (forms.prepare_draws, which explains `again`) and return the knitted
+    straight's floor to give them. `hand_knitted`: a lower bound of the form's deficiency already known (0 if none);
+    where it is out of reach, the hand's own is not worked out (which reads the table at
+    random places)."""
+    prepare_draws(table, hand13, meld_counts, check_bits, 4 - n_melds, target, discards, again, ranks, work)
+    if hand_knitted > target + 1:
+        return INF
+    # The draw brings the form at most one closer: target + 1 is as far as it matters.
+    return knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], target + 1, work) - 1
+
+
+@njit(cache=True, nrt=False)
+def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
+               masks, ranks):
+    """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn
+    tile u), and prepared, whose discard leaves a deficiency over all forms of at most
+    `target`, as a tile mask; for each of them, the deficiency and useful mask into
+    out_dist[k] / out_mask[k] (other entries are left alone). `floor`: a lower bound of the knitted straight's
+    deficiency after the draw (see prepare_look_ahead). Kinds in the tile mask `skip` are
+    left out: the caller knows them already. `hand` is restored on return.
+
+    A look-ahead asks this for every useful draw and wants only the discards that keep the
+    draw's progress: the regular form's are known from the prepared hand without a look-up
+    (forms.regular_candidates), the other forms' are bounded from bit masks, and only those
+    within `target` get the exact merge with masks.
+    """
+    n_sets = 4 - n_melds
+    ge1, ge2, odd, eq4 = drawn_presence_bits(work, u, hand[u])
+    wanted = ge1 & prepared_discards(work) & ~skip
+    candidates = regular_candidates(wanted, u, hand[u], target, work)
+    # The other forms' distances after the draw bound every discard's: most draws rule
+    # them out at once.
+    others_floor = _other_forms_floor(n_melds, ge1, ge2, odd, eq4, floor)[0]
+    todo = candidates if others_floor > target else wanted
+    found = np.int64(0)
+    drawn = False
+    leave_out_ready = 0
+    while todo:
+        k = lowest_bit(todo)
+        todo &= todo - 1
+        in_regular = (candidates >> k) & 1
+        hand[k] -= 1
+        b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, k, hand[k])
+        others_bound = knitted_bound = INF
+        if others_floor <= target:
+            others_bound, knitted_bound = _other_forms_floor(n_melds, b1, b2, b3, b4, floor)
+        if in_regular or others_bound <= target:
+            for f in range(N_FORMS):
+                dist[f] = INF
+                masks[f] = 0
+            if in_regular:
+                if not drawn:  # the drawn group's row, once a discard needs it (of the hand before k)
+                    hand[k] += 1
+                    regular_draw(table, hand, meld_counts, check_bits, u, n_sets, work)
+                    hand[k] -= 1
+                    drawn = True
+                dist[REGULAR], masks[REGULAR], leave_out_ready = regular_after_draw(
+                    table, hand, meld_counts, check_bits, u, k, n_sets, leave_out_ready, work)
+            if others_bound <= target:
+                if knitted_bound <= target:  # only the knitted straight reads the ranks
+                    drawn_ranks(table, hand, u, k, ranks, work)
+                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, target, knitted_bound, True,
+                            dist, masks, work)
+            d, m = best_of(dist, masks)
+            if d <= target:
+                found |= np.int64(1) << k
+                out_dist[k] = d
+                out_mask[k] = m
+        hand[k] += 1
+    return found
 
 
 @njit(shared=True)  # the one-hand and the batch rankings call it
@@ -238,8 +354,17 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
     """
     kinds, position, n, known, cleared = new_pair_memo(which)
     check_bits = meld_check_bits(meld_counts)
-    groups = new_groups()
+    ranks = np.empty(4, np.int64)
+    for g in range(4):
+        ranks[g] = group_rank(table, hand, g)
+    # The knitted straight of the whole hand bounds every discard's.
+    hand_knitted = knitted_floor(table, hand, meld_counts, n_melds, ranks, presence_bits(hand)[0], INF, work)
+    form_dist = np.empty(N_FORMS, np.int64)
+    form_masks = np.empty(N_FORMS, np.int64)
+    level2_dist = np.empty(34, np.int64)
+    level2_mask = np.empty(34, np.int64)
     p0, p1, p2 = unseen_planes(unseen)
+    prepared = False  # whether the scratch holds a draw sweep of this hand less some tile
     for i in range(n):
         t = kinds[i]
         out_next[t] = 0.0
@@ -250,12 +375,19 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
         deficiency = dist[t]
         if deficiency <= 1:
             continue
+        target = deficiency - 1
         partners = np.int64(0)
         for j in range(n):
             if dist[kinds[j]] == deficiency:
                 partners |= np.int64(1) << kinds[j]
+        # Discarding k after drawing u reaches the target only where discarding k now is
+        # within the deficiency: the hand less k is one tile from the hand less k plus u
+        # less t, and adding a tile brings a hand at most one closer.
+        reachable = kinds_within(dist, deficiency)
         hand[t] -= 1
-        load_groups(table, hand, meld_counts, check_bits, 4 - n_melds, groups.rows, groups.classes, work)
+        floor = prepare_look_ahead(table, hand, meld_counts, n_melds, check_bits, target, reachable, prepared,
+                                   hand_knitted, ranks, work)
+        prepared = True
         weight_total = 0
         weighted = 0.0
         draws = useful[t]
@@ -268,17 +400,14 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
             skip, best_acc = recalled(known, cleared, u, i, kinds, n)
             hand[u] += 1
             q0, q1, q2 = planes_with(p0, p1, p2, u, w - 1)
-            # a useful draw: the discards that keep its progress are those that leave the least
-            found = kept_after_draw(table, hand, meld_counts, n_melds, check_bits, groups, u, work) & ~skip
+            found = draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist,
+                               level2_mask, work, form_dist, form_masks, ranks)
             # The rest of `partners` misses the target: none of their discards keeps the draw's progress.
             remember_missed(known, u, i, position, partners & ~skip & ~found)
             while found:
                 k = lowest_bit(found)
                 found &= found - 1
-                hand[k] -= 1
-                acc = accepted(moves_after(table, hand, meld_counts, n_melds, check_bits, groups, u, k, work)[1], q0,
-                               q1, q2)
-                hand[k] += 1
+                acc = accepted(level2_mask[k], q0, q1, q2)
                 best_acc = max(best_acc, acc)
                 if (partners >> k) & 1:
                     known[u, position[k], i] = acc

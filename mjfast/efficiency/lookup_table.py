@@ -16,18 +16,18 @@ The table is one int32 array (one argument to pass across the Python/numba bound
     [KNITTED_MASK_AT ...)   per suit pattern and part: the masks of those three entries
                             (9 bits each)
     [MERGE_AT ...)          256 x 256 one-byte ids, four per int: the distance class of the
-                            merge (groups.merge_rows) of class a (a suit, or suits merged)
+                            merge (groups.merge_rows) of class a (a group's, or groups merged)
                             with suit class b
-    [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8) | (keep << 17),
-                            the move masks of group_dp (9 bits each): the draws that lower
-                            the distance, the discards that keep it
+    [ROWS_AT ...)           10 packed entries per class: distance | (mask << 8), the mask
+                            of the draws that lower the distance (group_dp)
 
 Patterns are ranked (not indexed in base 5) so only reachable patterns are stored, and
 patterns with the same 10 entries share one class row. Shanten alone needs only the
 distances, which take 130 distinct rows: that path reads a 0.4 MB byte map and a 5 KB row
 table that stay in cache. Merging those rows suit by suit reaches only 50 more, so the merge
-of the three suits is two lookups in a 64 KB table (merged_class). Useful tiles read the
-(distance, mask, keep) rows.
+of the three suits is two lookups in a 64 KB table (merged_class); it takes the honours'
+classes first too, so that any three groups merge by lookups. Useful tiles read the 82,689
+(distance, mask) rows; a discard's keeps are read from distance rows (efficiency.moves).
 tables/build.py writes it; `load_table` finds it in the installed package or the source tree.
 """
 
@@ -101,7 +101,7 @@ def group_rank(table, counts, g):
 
 @njit(cache=True, inline="always")
 def masked_row(table, g, rank):
-    """Offset of the 10 packed (distance | mask << 8 | keep << 17) entries of a group pattern."""
+    """Offset of the 10 packed (distance | mask << 8) entries of a group pattern."""
     return ROWS_AT + table[(HONOR_CLASS_AT if g == 3 else SUIT_CLASS_AT) + rank] * N_ENTRIES
 
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..jit import lowest_bit, njit
 from .group_dp import INF, N_ENTRIES
-from .lookup_table import class_row, distance_class, group_rank, masked_row, merged_class
+from .lookup_table import class_row, distance_class, distance_row, group_rank, masked_row, merged_class
 from .regular import group_dp_entries
 from .special_forms import (
     honors_knitted,
@@ -40,7 +40,7 @@ from .special_forms import (
 )
 
 DRAWS = 8  # where each move mask starts in a packed entry: the draws that lower the distance
-KEEPS = 17  # the discards that keep it
+KEEPS = 17  # the discards that keep it (a row of the DP's only: a table group's come from its distance rows)
 
 
 @njit(inline="always")
@@ -117,27 +117,76 @@ def _rests(table, rows, classes, n_sets, rest):
 
 
 @njit(nrt=False)
-def regular_moves(table, rows, classes, n_sets, which, rest):
-    """(deficiency, move mask) of the regular form of the hand whose groups `rows` and
-    `classes` hold: the mask of the draws that lower it (which = DRAWS; a 3n+1 hand) or of
-    the discards that keep it (which = KEEPS; a 3n+2 hand: what it is one discard away from),
-    in global tile bits. A complete hand's keeps are 0 (every discard leaves it one away).
-    `rest`: room for 10 rows of N_ENTRIES (int64)."""
+def _regular_best(table, rows, classes, n_sets, rest):
+    """The regular form's deficiency of the hand whose groups `rows` and `classes` hold, with
+    each group's rest (_rests) in `rest`."""
     _rests(table, rows, classes, n_sets, rest)
     best = INF
     for p in range(2):
         for m in range(n_sets + 1):
             best = min(best, (rows[3, p * 5 + m] & 0xFF) + rest[3, (1 - p) * 5 + n_sets - m])
+    return best
+
+
+@njit(inline="always")
+def _in_a_best_split(rows, rest, g, entry, n_sets, best):
+    """Whether group g's part `entry` (p * 5 + m) is in a split that reaches `best`."""
+    p, m = entry // 5, entry % 5
+    return m <= n_sets and (rows[g, entry] & 0xFF) + rest[g, (1 - p) * 5 + n_sets - m] == best
+
+
+@njit(nrt=False)
+def regular_moves(table, rows, classes, n_sets, rest):
+    """(deficiency, useful mask) of the regular form of the 3n+1 hand whose groups `rows` and
+    `classes` hold: the union of the draws that lower each group's part in a best split, in
+    global tile bits. `rest`: room for 10 rows of N_ENTRIES (int64)."""
+    best = _regular_best(table, rows, classes, n_sets, rest)
     if best >= INF:
         return INF, np.int64(0)
     mask = np.int64(0)
     for g in range(4):
-        for p in range(2):
-            for m in range(n_sets + 1):
-                e = rows[g, p * 5 + m]
-                if (e & 0xFF) + rest[g, (1 - p) * 5 + n_sets - m] == best:
-                    mask |= ((e >> which) & 0x1FF) << (27 if g == 3 else 9 * g)
+        for entry in range(N_ENTRIES):
+            if _in_a_best_split(rows, rest, g, entry, n_sets, best):
+                mask |= ((rows[g, entry] >> DRAWS) & 0x1FF) << (27 if g == 3 else 9 * g)
     return best, mask
+
+
+@njit(nrt=False)
+def regular_keeps(table, counts, rows, classes, n_sets, rest):
+    """(deficiency, keeps) of the regular form of the 3n+2 hand `counts` whose groups `rows`
+    and `classes` hold: the discards that leave it as it is, those that keep some group's
+    part in a best split. A table group's keeps are read from the distance rows of its
+    pattern less each tile it holds (small tables that stay in the cache: a group holds a
+    few kinds); a group the DP made carries them in its row (group_dp). A complete hand's
+    keeps are 0 (every discard leaves it one away). `counts` is restored on return."""
+    best = _regular_best(table, rows, classes, n_sets, rest)
+    if best >= INF:
+        return INF, np.int64(0)
+    keeps = np.int64(0)
+    for g in range(4):
+        start = 27 if g == 3 else 9 * g
+        parts = 0
+        for entry in range(N_ENTRIES):
+            if _in_a_best_split(rows, rest, g, entry, n_sets, best):
+                parts |= 1 << entry
+                if classes[g] < 0:
+                    keeps |= ((rows[g, entry] >> KEEPS) & 0x1FF) << start
+        if classes[g] < 0 or parts == 0:
+            continue
+        for t in range(start, start + (7 if g == 3 else 9)):
+            if counts[t] == 0:
+                continue
+            counts[t] -= 1
+            at = distance_row(table, g, group_rank(table, counts, g))
+            counts[t] += 1
+            found = parts
+            while found:
+                entry = lowest_bit(found)
+                found &= found - 1
+                if table[at + entry] == rows[g, entry] & 0xFF:
+                    keeps |= np.int64(1) << t
+                    break
+    return best, keeps
 
 
 @njit
@@ -155,7 +204,7 @@ def hand_moves(table, counts, meld_counts, n_melds, rows, classes, rest, work):
     """(deficiency, useful mask) of the 3n+1 hand `counts` over every form (the best form's,
     and the union of the masks of the forms reaching it), its groups already in rows and
     classes (load_groups): what all_forms and best_of give, in one pass."""
-    best, mask = regular_moves(table, rows, classes, 4 - n_melds, DRAWS, rest)
+    best, mask = regular_moves(table, rows, classes, 4 - n_melds, rest)
     if n_melds > 1:
         return best, mask
     ge1, ge2, odd, eq4 = presence_bits(counts)
@@ -203,7 +252,7 @@ def keeping_discards(table, counts, meld_counts, n_melds, rows, classes, rest, w
     regular form's come from its rows at once; the other forms, where the hand's presence
     bits let them reach that deficiency, by each kind held (`counts` is restored)."""
     ge1, ge2, odd, eq4 = presence_bits(counts)
-    best, keeps = regular_moves(table, rows, classes, 4 - n_melds, KEEPS, rest)
+    best, keeps = regular_keeps(table, counts, rows, classes, 4 - n_melds, rest)
     if best == 0:  # complete: every discard leaves it ready
         best, keeps = 1, ge1
     if n_melds > 1:

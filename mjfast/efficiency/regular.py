@@ -31,7 +31,7 @@ from .lookup_table import class_row, distance_class, distance_row, group_rank, m
 from .scratch import ACC, ACC_MASK, DIST, DP_IN, MASK, MEMO, MEMO_READY, MEMO_ROW, MEMO_SLOTS, TMP, TMP_MASK
 
 
-@njit(nrt=False)
+@njit(cache=True, nrt=False)
 def meld_check_bits(meld_counts):
     """Bit mask of the tiles some of whose copies the melds lock."""
     bits = np.int64(0)

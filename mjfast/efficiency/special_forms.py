@@ -16,7 +16,7 @@ from .regular import load_group, meld_check_bits, store_row
 from .scratch import DIST, LOCKED, MASK, REMAINDER_SLOTS, REST
 
 
-@njit
+@njit(cache=True, nrt=False)  # cached (a test calls it) without reference counts: moves call it per hand
 def presence_bits(counts):
     """Bit masks of the kinds held at least once, at least twice, an odd number of times,
     and four times. Written without branches: on random hands they mispredict, and a

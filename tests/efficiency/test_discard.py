@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import njit
 
 import mjfast
 from mjfast import HandError
-from mjfast.efficiency.moves import kept_after_draw, load_groups, moves_after, new_groups
-from mjfast.efficiency.regular import meld_check_bits
 from mjfast.hand import Hand
-from mjfast.jit import lowest_bit
 from mjfast.tiles import TILE_INDEX, TILE_NAMES
 
-from ..hands import mixed_hands
+from ..hands import mixed_hands, sweep_hands
 
 
 def _acceptance(hand13: Hand, unseen: np.ndarray) -> int:
@@ -147,65 +143,62 @@ def test_best_discards_rejects_bad_visible():
         mjfast.best_discards("123m456p789s1357sE", visible="EEEE")
 
 
-def test_the_look_ahead_reads_what_the_discard_sweep_finds():
-    """A look-ahead's moves after a draw (efficiency.moves: the discards that keep the least
-    deficiency, read from the rows' keeps, and each one's deficiency and useful mask, from
-    the rows moved by the draw and the discard) against the plain discard sweep of the 3n+2
-    hand, on every draw of random, melded and special-form hands."""
-    from mjfast.efficiency.discards import discard_sweep
+def test_draw_sweep_matches_the_discard_sweep():
+    """The look-aheads' draw sweep (bounds first, merges kept from the prepared 3n+1 hand)
+    against the plain discard sweep of the 3n+2 hand, on every draw of random, melded and
+    special-form hands: the same deficiency and mask for every discard within the target,
+    among the discards prepared and not skipped. The prepared hand changes by a swapped tile
+    now and then, prepared again from the last (as a look-ahead does) or afresh."""
+    from mjfast.efficiency.discards import discard_sweep, draw_sweep, knitted_floor
     from mjfast.efficiency.group_dp import INF
     from mjfast.efficiency.lookup_table import load_table
+    from mjfast.efficiency.regular import meld_check_bits
+    from mjfast.efficiency.regular_sweep import prepare_draws
     from mjfast.efficiency.scratch import N_FORMS, new_scratch
-
-    from ..hands import biased_hand
+    from mjfast.efficiency.special_forms import presence_bits
 
     rng = np.random.default_rng(77)
-    hands = mixed_hands(rng, 300)
-    for form in ("seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"):
-        hands += [biased_hand(rng, form) for _ in range(30)]
+    hands = sweep_hands(rng)
     table, work, sweep_work = load_table(), new_scratch(), new_scratch()
     dist, masks = np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
     plain_dist, plain_mask = np.empty(34, np.int64), np.empty(34, np.int64)
     drawn_dist, drawn_mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    ranks = np.empty(4, np.int64)
     compared = 0
     for counts, melds in hands:
         hand = Hand(counts, melds)
         x = hand.counts.astype(np.int64)
         locked = hand.meld_counts.astype(np.int64)
         n_melds = len(hand.melds)
+        check_bits = meld_check_bits(locked)
+        again = False  # the scratch is prepared for other melds
         for u in range(34):
+            if rng.random() < 0.3:  # swap a tile v for w
+                v, w = rng.choice(np.flatnonzero(x > 0)), rng.choice(np.flatnonzero(x + locked < 4))
+                x[v] -= 1
+                x[w] += 1
             if x[u] + locked[u] >= 4:
                 continue
             x[u] += 1
             discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, sweep_work, dist, masks)
+            best = plain_dist.min()
+            skip = int(rng.integers(0, 1 << 34)) & int(rng.integers(0, 1 << 34))
+            prepared = (1 << 34) - 1 if rng.random() < 0.5 else int(rng.integers(0, 1 << 34))
+            for target in (best, best + 1):
+                x[u] -= 1
+                prepare_draws(table, x, locked, check_bits, 4 - n_melds, target, prepared, again, ranks, work)
+                again = bool(rng.random() < 0.8)
+                floor = knitted_floor(table, x, locked, n_melds, ranks, presence_bits(x)[0], target + 1, work) - 1
+                x[u] += 1
+                drawn_dist[:] = INF
+                drawn_mask[:] = 0
+                found = draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist,
+                                   drawn_mask, work, dist, masks, ranks)
+                kinds = np.arange(34)
+                within = (plain_dist <= target) & ((skip >> kinds) & 1 == 0) & ((prepared >> kinds) & 1 == 1)
+                assert found == sum(1 << k for k in np.flatnonzero(within)), (str(hand), u, target)
+                assert np.array_equal(drawn_dist, np.where(within, plain_dist, INF)), (str(hand), u, target)
+                assert np.array_equal(drawn_mask, np.where(within, plain_mask, 0)), (str(hand), u, target)
+                compared += int(within.sum())
             x[u] -= 1
-            found = _look_ahead(table, x, locked, n_melds, u, drawn_dist, drawn_mask, work)
-            within = plain_dist == plain_dist.min()
-            assert found == sum(1 << k for k in np.flatnonzero(within)), (str(hand), u)
-            assert np.array_equal(drawn_dist, np.where(within, plain_dist, INF)), (str(hand), u)
-            assert np.array_equal(drawn_mask, np.where(within, plain_mask, 0)), (str(hand), u)
-            compared += int(within.sum())
-    assert compared > 20_000
-
-
-@njit(cache=True)
-def _look_ahead(table, hand13, meld_counts, n_melds, u, out_dist, out_mask, work):
-    """The look-ahead of the 3n+1 `hand13` after drawing u, as the value graph and the
-    next-acceptance pass run it: the discards that keep the least deficiency (a tile mask)
-    and each one's deficiency and useful mask into out_dist / out_mask (INF / 0 elsewhere)."""
-    groups = new_groups()
-    check_bits = meld_check_bits(meld_counts)
-    load_groups(table, hand13, meld_counts, check_bits, 4 - n_melds, groups.rows, groups.classes, work)
-    out_dist[:] = 99
-    out_mask[:] = 0
-    hand13[u] += 1
-    found = kept_after_draw(table, hand13, meld_counts, n_melds, check_bits, groups, u, work)
-    kept = found
-    while kept:
-        k = lowest_bit(kept)
-        kept &= kept - 1
-        hand13[k] -= 1
-        out_dist[k], out_mask[k] = moves_after(table, hand13, meld_counts, n_melds, check_bits, groups, u, k, work)
-        hand13[k] += 1
-    hand13[u] -= 1
-    return found
+    assert compared > 40_000

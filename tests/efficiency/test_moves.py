@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from numba import njit
 
 from mjfast.efficiency import api
 from mjfast.efficiency.discards import discard_sweep
 from mjfast.efficiency.group_dp import INF
-from mjfast.efficiency.moves import moves_of
+from mjfast.efficiency.moves import kept_after_draw, load_groups, moves_after, moves_of, new_groups
 from mjfast.efficiency.one_hand import forms_of
-from mjfast.hand import parse_hand
+from mjfast.efficiency.regular import meld_check_bits
+from mjfast.efficiency.scratch import N_FORMS, new_scratch
+from mjfast.hand import Hand, parse_hand
+from mjfast.jit import lowest_bit
 from mjfast.tiles import parse_tiles
+
+from ..hands import sweep_hands
 
 
 def _by_definition(counts, meld_counts, n_melds, total):
@@ -83,3 +89,59 @@ def test_moves_of_known_hands(text, total, expected):
     dist, mask = moves_of(table, counts, meld_counts, n_melds, total, work)
     assert (int(dist), int(mask)) == (expected[0], sum(1 << t for t in set(parse_tiles(expected[1]))))
     assert dist < INF
+
+
+def test_the_look_ahead_reads_what_the_discard_sweep_finds():
+    """The value graph's moves after a draw (the discards that keep the least deficiency, read
+    from the rows' keeps, and each one's deficiency and useful mask, from the rows moved by
+    the draw and the discard) against the plain discard sweep of the 3n+2 hand, on every draw
+    of random, melded and special-form hands."""
+    rng = np.random.default_rng(77)
+    hands = sweep_hands(rng)
+    table, work = api.kernel_context()
+    sweep_work = new_scratch()
+    dist, masks = np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
+    plain_dist, plain_mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    drawn_dist, drawn_mask = np.empty(34, np.int64), np.empty(34, np.int64)
+    compared = 0
+    for counts, melds in hands:
+        hand = Hand(counts, melds)
+        x = hand.counts.astype(np.int64)
+        locked = hand.meld_counts.astype(np.int64)
+        n_melds = len(hand.melds)
+        for u in range(34):
+            if x[u] + locked[u] >= 4:
+                continue
+            x[u] += 1
+            discard_sweep(table, x, locked, n_melds, plain_dist, plain_mask, sweep_work, dist, masks)
+            x[u] -= 1
+            found = _look_ahead(table, x, locked, n_melds, u, drawn_dist, drawn_mask, work)
+            within = plain_dist == plain_dist.min()
+            assert found == sum(1 << k for k in np.flatnonzero(within)), (str(hand), u)
+            assert np.array_equal(drawn_dist, np.where(within, plain_dist, INF)), (str(hand), u)
+            assert np.array_equal(drawn_mask, np.where(within, plain_mask, 0)), (str(hand), u)
+            compared += int(within.sum())
+    assert compared > 20_000
+
+
+@njit(cache=True)
+def _look_ahead(table, hand13, meld_counts, n_melds, u, out_dist, out_mask, work):
+    """The look-ahead of the 3n+1 `hand13` after drawing u, as the value graph and the
+    next-acceptance pass run it: the discards that keep the least deficiency (a tile mask)
+    and each one's deficiency and useful mask into out_dist / out_mask (INF / 0 elsewhere)."""
+    groups = new_groups()
+    check_bits = meld_check_bits(meld_counts)
+    load_groups(table, hand13, meld_counts, check_bits, 4 - n_melds, groups.rows, groups.classes, work)
+    out_dist[:] = 99
+    out_mask[:] = 0
+    hand13[u] += 1
+    found = kept_after_draw(table, hand13, meld_counts, n_melds, check_bits, groups, u, work)
+    kept = found
+    while kept:
+        k = lowest_bit(kept)
+        kept &= kept - 1
+        hand13[k] -= 1
+        out_dist[k], out_mask[k] = moves_after(table, hand13, meld_counts, n_melds, check_bits, groups, u, k, work)
+        hand13[k] += 1
+    hand13[u] -= 1
+    return found
