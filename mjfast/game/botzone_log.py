@@ -29,12 +29,22 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import HandError
-from .gamelog import MAX_FIGURE, Action, BrokenGame, GameLog, LogError, check_figure, open_log, read_tile
+from .gamelog import (
+    MAX_FIGURE,
+    Action,
+    BrokenGame,
+    GameLog,
+    JudgeRecord,
+    LogError,
+    Response,
+    check_figure,
+    open_log,
+    read_tile,
+)
 from .protocol import ProtocolError, deal_request, draw_request, event_request, parse_response, start_request
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED_WALL
 from .tokens import TOKENS, is_flower
@@ -52,39 +62,6 @@ _TILES_OF_WALL = {DUPLICATE: 4 * PRIVATE_WALL[DUPLICATE], DUPLICATE_FLOWERS: 4 *
 # game is some hundred answers of a second at most), and what the tables of `mjfast logs` hold
 # (microseconds in 32 bits).
 MAX_GAME_MS = 2_000_000
-
-
-class Response(NamedTuple):
-    """One bot's answer in a bots' entry: the text, Botzone's verdict (OK, TLE, MLE, OLE,
-    NJ, RE...) and the time it took in ms (None when the log does not say)."""
-
-    text: str
-    verdict: str
-    time: "float | None"
-
-
-@dataclass(frozen=True)
-class JudgeRecord:
-    """What a Botzone JSON log holds besides the game itself.
-
-    deal_entry: the position of the DEAL entry; points: the judge's figures, (actions applied,
-    entry, tileCnt or None, canHu or None) for every judge entry from the deal on, in order
-    (actions applied: how many of the game's actions the entry's figures follow; 0 = right
-    after the deal); responses: {position of a bots' entry: four Responses}."""
-
-    deal_entry: int
-    points: tuple
-    responses: dict
-
-    def response(self, entry: int, player: int) -> "Response | None":
-        """`player`'s answer in the bots' entry at position `entry`, if there is one."""
-        answers = self.responses.get(entry)
-        return answers[player] if answers is not None else None
-
-    def answer(self, line: int, player: int) -> "Response | None":
-        """`player`'s answer that made the action at `line`: in the bots' entry before that
-        judge's entry (an offending answer's own line is that bots' entry)."""
-        return self.response(line if line % 2 else line - 1, player)
 
 
 class BotzoneText(NamedTuple):

@@ -62,7 +62,7 @@ def _verdict(verdict: str) -> int:
 
 
 def _answer(row: np.ndarray, answer) -> None:
-    """A decision row's answer cells: the bot's time (µs) and verdict (botzone_log.Response)."""
+    """A decision row's answer cells: the bot's time (µs) and verdict (gamelog.Response)."""
     if answer is not None:
         if answer.time is not None:
             row[D["response_ms"]] = round(answer.time * 1000)
