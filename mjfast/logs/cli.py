@@ -27,7 +27,7 @@ def add_parser(subparsers) -> None:
     logs.add_argument("--value", action="store_true",
                       help="also rank every discard by value (expected score): the value columns and agreements; "
                            "milliseconds a discard")
-    from ..cli import add_ruleset_argument  # argparse only
+    from ..commands.options import add_ruleset_argument  # argparse only
 
     add_ruleset_argument(logs, of_the_log=True)
     logs.set_defaults(run=run)

@@ -30,7 +30,7 @@ def add_parser(subparsers) -> None:
     ranking.add_argument("--value", action="store_true", help=argparse.SUPPRESS)  # the default; the older spelling
     review.add_argument("--workers", type=int, default=None, metavar="N",
                         help="local worker processes (default: every core; 1: no worker process)")
-    from ..cli import add_ruleset_argument  # argparse only
+    from ..commands.options import add_ruleset_argument  # argparse only
 
     add_ruleset_argument(review, of_the_log=True)
     review.set_defaults(run=run)
