@@ -32,7 +32,7 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import HandError
+from ..errors import ArgumentError
 from .gamelog import (
     MAX_FIGURE,
     Action,
@@ -140,12 +140,13 @@ def judge_wall(walltiles: "int | None", tile_counts, flowers) -> str:
     DUPLICATE_FLOWERS), else by the judge's tileCnt right after the deal (21 each:
     DUPLICATE; 36 - 13 - the player's flowers: DUPLICATE_FLOWERS), else by the flowers
     dealt (tiles left that fit neither wall are left to the replay's check to report).
-    flowers: the flowers each player was dealt. ValueError for walltiles of another size."""
+    flowers: the flowers each player was dealt. ArgumentError for walltiles of another size
+    (the reader reports it as the log's LogError)."""
     if walltiles is not None:
         for wall, n in _TILES_OF_WALL.items():
             if walltiles == n:
                 return wall
-        raise HandError(f"initdata.walltiles holds {walltiles} tiles: the judge deals {_TILES_OF_WALL[DUPLICATE]} "
+        raise ArgumentError(f"initdata.walltiles holds {walltiles} tiles: the judge deals {_TILES_OF_WALL[DUPLICATE]} "
                          f"or {SHARED_WALL}")
     if tile_counts is not None:
         for wall, size in PRIVATE_WALL.items():
@@ -411,7 +412,7 @@ class _Reader:
             raise self.fail(max(self.lines, default=0), "the log stops before the judge's finish")
         try:
             wall = judge_wall(self.walltiles, self.dealt_counts, [len(d) - HAND_SIZE for d in self.deals])
-        except ValueError as exc:
+        except ArgumentError as exc:
             raise self.fail(self.deal_entry, str(exc)) from None
         for p in range(4):
             spent = sum(answers[p].time or 0.0 for answers in self.responses.values())
@@ -468,13 +469,13 @@ def botzone_match(game: GameLog, names=None, walls=None) -> dict:
     and the response of a foul (`Invalid`, which ends the game as the judge's WA) as "".
     names: the four bots' names; walls: the game's walls.DuplicateWalls, written as the
     judge's `initdata.walltiles` (each player's wall reversed: the judge takes from the end).
-    Only the judge's walls can be written (DUPLICATE, DUPLICATE_FLOWERS); ValueError for
-    another, or for a game that breaks a rule (LogError)."""
+    Only the judge's walls can be written (DUPLICATE, DUPLICATE_FLOWERS): ArgumentError for
+    another; LogError for a game that breaks a rule."""
     from .judge import NOT_CHECKED, figures
     from .replay import Replay
 
     if game.wall not in _TILES_OF_WALL:
-        raise HandError(f"a Botzone JSON log holds the judge's walls ({DUPLICATE}, {DUPLICATE_FLOWERS}), "
+        raise ArgumentError(f"a Botzone JSON log holds the judge's walls ({DUPLICATE}, {DUPLICATE_FLOWERS}), "
                          f"not {game.wall!r}")
     actions = game.actions
     groups = _entry_groups(actions)
