@@ -8,7 +8,8 @@ Where each layer lives:
 - notation and hands: tile_ids (the 34 kinds), tiles (notations), tileprops (tile facts),
   hand (Hand, Meld, parse_hand and the one validation path), errors (HandError, each fault's
   message);
-- the shanten core: efficiency/; fan scoring: fan/; numba's details: jit;
+- the shanten core: efficiency/; fan scoring: fan/; numba's runtime: runtime/ (nothing of
+  numba's changes until one of mjfast's kernels compiles or loads);
 - advice on top of both (discard rankings, values, claims, the clock, the danger): advice/;
 - the game at the table, Botzone's protocol and logs: game/; bots: bots/; log analysis:
   logs/; reviews: review/; the JSON service: service/; the page: web/;
@@ -21,7 +22,7 @@ that importing mjfast (for parsing, or for a command that needs no kernel) stays
 
 from .errors import ArgumentError, GameError, HandError, MjfastError
 from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
-from .lazy import lazy_attributes
+from .runtime.lazy import lazy_attributes
 from .tiles import TILE_NAMES, counts_of, parse_tiles
 
 __version__ = "0.1.0"

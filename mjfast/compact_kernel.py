@@ -4,7 +4,7 @@ It lives apart from mjfast.tiles so that parsing and printing hands does not imp
 
 import numpy as np
 
-from .jit import njit
+from .runtime.decorators import njit
 from .tile_ids import HONOR_LETTERS, NOT_COMPACT
 
 # What each byte of a compact string is, for the kernel below: 1-9 a digit (its rank), 10-13

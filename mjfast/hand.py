@@ -464,7 +464,7 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
     return _parse_any(hand, melds)
 
 
-# compact_kernel.read_concealed_hand's entry point, once loaded and called (see mjfast.jit.DirectKernel)
+# compact_kernel.read_concealed_hand's entry point, once loaded and called (see mjfast.runtime.dispatch.DirectKernel)
 _read_concealed = None
 
 

@@ -109,7 +109,7 @@ def compact_kernels():
 def _load_compact_kernels():
     global _compact_kernels
     from .compact_kernel import add_compact_bytes, read_concealed_hand
-    from .jit import DirectKernel
+    from .runtime.dispatch import DirectKernel
 
     _compact_kernels = (DirectKernel(add_compact_bytes), DirectKernel(read_concealed_hand))
     return _compact_kernels

@@ -93,7 +93,8 @@ def test_the_walk_sees_a_cycle_through_a_function_and_type_checking(tmp_path):
     (package / "__init__.py").write_text("")
     (package / "sub" / "__init__.py").write_text("")
     (package / "a.py").write_text("def f():\n    from .sub import b\n")
-    (package / "sub" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..c import C\n")
+    (package / "sub" / "b.py").write_text("from typing import TYPE_CHECKING\n"
+                                          "if TYPE_CHECKING:\n    from ..c import C\n")
     (package / "c.py").write_text("from pkg import a\n")
     (package / "d.py").write_text("from .a import f\n")
     graph = graph_of(package)

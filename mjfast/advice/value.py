@@ -44,7 +44,8 @@ from ..efficiency.scratch import N_FORMS
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
 from ..fan.layout import WIN_SELF_DRAWN
 from ..fan.settlement import winner_gain
-from ..jit import atomic_load, lowest_bit, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import atomic_load, lowest_bit
 from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
 
 # A hand's key: its counts as two base-5 numbers (the 27 suit tiles, the 7 honours); adding

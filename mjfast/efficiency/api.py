@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..hand import KERNEL_ARRAYS, NO_MELDS, Hand, check_tiles, parse_hand, visible_counts
-from ..jit import DirectKernel
+from ..runtime.dispatch import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
 from . import one_hand as _k
 from .all_forms import FORM_NAMES
@@ -28,7 +28,7 @@ _UINT8 = NO_MELDS.dtype
 _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
 # The per-hand kernels, called without numba's type dispatch after their first call: every
-# argument below is converted first (see mjfast.jit.DirectKernel).
+# argument below is converted first (see mjfast.runtime.dispatch.DirectKernel).
 _shanten_of = DirectKernel(_k.shanten_of)
 _forms_of = DirectKernel(_k.forms_of)
 _useful_of = DirectKernel(_k.useful_of)

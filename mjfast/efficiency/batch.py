@@ -1,4 +1,4 @@
-"""Batch forms of the per-hand calls for many hands at once, on all cores (mjfast/threads.py).
+"""Batch forms of the per-hand calls for many hands at once, on all cores (mjfast/runtime/threads.py).
 
 Hands are rows of an (N, 34) uint8 count array. Melds are given as their number per hand (an
 int for all, or N ints) and, for exact answers under the four-copy rule, the tiles they hold
@@ -16,8 +16,9 @@ import numpy as np
 
 from ..errors import HandError
 from ..hand import check_tiles
-from ..jit import borrowed, njit
-from ..threads import over_rows
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import borrowed
+from ..runtime.threads import over_rows
 from .all_forms import all_forms, best_of
 from .discards import discard_options, masked_sum
 from .group_dp import INF
@@ -37,7 +38,7 @@ _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
 
 
-# Inlined into the batch loops, where it pays (mjfast/jit.py on inlining).
+# Inlined into the batch loops, where it pays (mjfast/runtime/decorators.py on inlining).
 @njit(inline="always")
 def _row(per_row, i):
     """Row i of an input given per hand, or its single row when one row stands for all."""
@@ -132,7 +133,7 @@ def _form_buffers():
 
 @njit(cache=True, nogil=True)
 def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
+    # shared by every thread: uncounted (runtime.intrinsics.borrowed)
     table = borrowed(table)
     counts = borrowed(counts)
     n_melds = borrowed(n_melds)
@@ -154,7 +155,7 @@ def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
+    # shared by every thread: uncounted (runtime.intrinsics.borrowed)
     table = borrowed(table)
     counts = borrowed(counts)
     n_melds = borrowed(n_melds)
@@ -176,7 +177,7 @@ def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
+    # shared by every thread: uncounted (runtime.intrinsics.borrowed)
     table = borrowed(table)
     counts = borrowed(counts)
     n_melds = borrowed(n_melds)
@@ -196,7 +197,7 @@ def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status)
 @njit(cache=True, nogil=True)
 def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance,
                    status):
-    # shared by every thread: uncounted (jit.borrowed)
+    # shared by every thread: uncounted (runtime.intrinsics.borrowed)
     table = borrowed(table)
     counts = borrowed(counts)
     n_melds = borrowed(n_melds)
@@ -223,7 +224,7 @@ def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, ou
 @njit(cache=True, nogil=True)
 def _discard_kernel(start, stop, table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
                     out_next, status):
-    # shared by every thread: uncounted (jit.borrowed)
+    # shared by every thread: uncounted (runtime.intrinsics.borrowed)
     table = borrowed(table)
     counts = borrowed(counts)
     n_melds = borrowed(n_melds)

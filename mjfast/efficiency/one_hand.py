@@ -11,7 +11,7 @@ minus the copies in the hand, its melds and whatever else the caller has seen.
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .all_forms import all_forms, best_of
 from .discards import masked_sum
 from .group_dp import INF

@@ -13,7 +13,7 @@ and ruling. Importing this package compiles nothing: each entry point compiles (
 numba's cache) on its first call.
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.

@@ -7,7 +7,7 @@ the kernel keeps the reading worth the most points.
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .combos import chow_fans, pung_fans
 from .decompose import split_regular

@@ -15,7 +15,7 @@ then the corrected conditions; calls from Python get its summary (see SUMMARY_LE
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import KNITTED, ORPHANS, RANK, SUIT
 from .decompose import SPLIT_SETS, split_regular
 from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form

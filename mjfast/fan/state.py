@@ -12,7 +12,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS
 from .layout import (
     AT_CONDITIONS,

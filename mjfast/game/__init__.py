@@ -16,7 +16,7 @@ reader and writer), botzone_log (Botzone's JSON match log: reader and writer), t
 here too, loaded on first use, so that importing mjfast.game (to read logs) loads no numba.
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 from .agents import AgentError, InProcessAgent, ProcessAgent
 from .botzone_log import botzone_match, read_botzone, write_botzone
 from .gamelog import Action, BrokenGame, GameLog, JudgeRecord, LogError

@@ -29,7 +29,7 @@ from ..advice.rows import (
 from ..efficiency.discards import masked_sum
 from ..efficiency.one_hand import shanten_of, unseen_copies, useful_of
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
-from ..jit import njit
+from ..runtime.decorators import njit
 from .columns import ACTIONS, KINDS, NA, OPTION_BITS, D
 
 # Cells of a decision row, as compile-time constants for the kernels.

@@ -13,7 +13,7 @@ import mjfast
 from mjfast.efficiency import api, one_hand
 from mjfast.errors import HandError
 from mjfast.hand import Hand, _compact_hand, _parse_any
-from mjfast.jit import DirectKernel
+from mjfast.runtime.dispatch import DirectKernel
 from mjfast.tiles import compact_counts, counts_of, parse_tiles
 from tests.hands import wall_hand
 
