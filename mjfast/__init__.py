@@ -14,7 +14,7 @@ Where each layer lives:
 - the game at the table, Botzone's protocol and logs: game/; bots: bots/; log analysis:
   logs/; reviews: review/; the JSON service: service/; the page: web/;
 - the faces: this package's names (the per-hand calls are efficiency.api's, the discard
-  rankings advice's), batch (efficiency.batch: many hands on all cores), cli (the command).
+  rankings advice's), batch (many hands on all cores; efficiency.batch answers), cli (the command).
 
 The analysis calls load numba when first used (the names below are loaded on first use), so
 that importing mjfast (for parsing, or for a command that needs no kernel) stays quick.
@@ -30,7 +30,7 @@ __version__ = "0.1.0"
 # Names loaded on first use, by module.
 _LOADED_LATER = {
     "efficiency.api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
-    "efficiency.batch": ("batch",),
+    "batch": ("batch",),
     "advice.options": ("DiscardOption", "WaitFans", "best_discards"),
     "advice.model": ("ValueModel",),
     "advice.waiting": ("HandValue", "hand_value"),
