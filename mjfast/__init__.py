@@ -5,9 +5,9 @@
 
 Where each layer lives:
 
-- notation and hands: tile_ids (the 34 kinds), tiles (notations), tileprops (tile facts),
-  hand (Hand, Meld, parse_hand and the one validation path), errors (HandError, each fault's
-  message);
+- notation and hands: tile_ids (the 34 kinds), tiles (notations: the checked reader),
+  compact_kernel (the fast reader), tileprops (tile facts), melds (Meld), hand (Hand,
+  parse_hand and the one validation path), errors (HandError, each fault's message);
 - the shanten core: efficiency/; fan scoring: fan/; numba's runtime: runtime/ (nothing of
   numba's changes until one of mjfast's kernels compiles or loads);
 - advice on top of both (discard rankings, values, claims, the clock, the danger): advice/;
@@ -21,7 +21,8 @@ that importing mjfast (for parsing, or for a command that needs no kernel) stays
 """
 
 from .errors import ArgumentError, GameError, HandError, MjfastError
-from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
+from .hand import Hand, parse_hand, visible_counts
+from .melds import Meld, parse_meld
 from .runtime.lazy import lazy_attributes
 from .tiles import TILE_NAMES, counts_of, parse_tiles
 

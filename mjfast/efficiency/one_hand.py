@@ -11,6 +11,7 @@ minus the copies in the hand, its melds and whatever else the caller has seen.
 
 import numpy as np
 
+from ..compact_kernel import read_compact
 from ..runtime.decorators import njit
 from .all_forms import all_forms, best_of
 from .discards import masked_sum
@@ -58,9 +59,11 @@ def check_seen(counts, meld_counts, n_melds, wanted_total, visible, unseen):
     return OK
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=False)
 def shanten_of(table, counts, meld_counts, n_melds, work):
-    """Shanten over all forms, or -100 - status for input a Hand would reject."""
+    """Shanten over all forms, or -100 - status for input a Hand would reject. It allocates
+    nothing: without reference counts, a call from Python converts its arrays without making
+    numba's record of each (a sixth of shanten(counts))."""
     status = check_counts(counts, meld_counts, n_melds, 0)
     if status != OK:
         return -100 - status
@@ -72,9 +75,25 @@ def shanten_of(table, counts, meld_counts, n_melds, work):
     return best - 1
 
 
-@njit(cache=True)
+# What shanten_of_text returns for a string the fast reader refuses (the Python layer reads it).
+NOT_READ = -1000
+
+
+@njit(cache=True, nrt=True)
+def shanten_of_text(table, text, work):
+    """shanten_of of a compact string without melds (its ASCII bytes), read by the notation's
+    fast reader (compact_kernel.read_compact) in the same call; NOT_READ where the reader
+    refuses it. For shanten(text): one call from Python, no counts made there."""
+    counts = np.zeros(34, np.uint8)
+    if read_compact(text, np.empty(0, np.uint8), counts) < 0:
+        return NOT_READ
+    return shanten_of(table, counts, np.zeros(34, np.uint8), 0, work)
+
+
+@njit(cache=True, nrt=False)
 def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work):
-    """Every form's deficiency and mask into dist / masks (see all_forms.all_forms); status."""
+    """Every form's deficiency and mask into dist / masks (see all_forms.all_forms); status.
+    It allocates nothing: its arrays come from Python without numba's records (shanten_of)."""
     status = check_counts(counts, meld_counts, n_melds, wanted_total)
     if status == OK:
         all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)

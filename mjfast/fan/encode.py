@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand import CHOW, KONG, PUNG
+from ..melds import CHOW, KONG, PUNG
 from .kernel import MELD_BITS, MELD_COUNT_SHIFT
 from .layout import (
     AT_CONDITIONS,

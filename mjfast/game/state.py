@@ -36,7 +36,8 @@ from ..errors import (
     ArgumentError,  # noqa: E402
     GameError,  # noqa: E402
 )
-from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..hand import Hand
+from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import N_KINDS
 from .tokens import N_FLOWERS, TOKENS, is_flower
 

@@ -55,9 +55,10 @@ from ..errors import HandError
 from ..game.gamelog import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
-from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
+from ..hand import Hand, standing_less
 from ..logs.analysis import VALUE_CELLS, GameAnalyser, value_cells
 from ..logs.columns import DECISION_CELLS, KINDS, NA, D, decode
+from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import TILE_NAMES
 
 SCHEMA = "mjfast-review/1"
