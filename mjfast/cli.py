@@ -29,6 +29,7 @@ from .commands import games, hand, service
 from .commands.options import (
     CommandError,
     Parser,
+    Renamed,
     add_display,
     add_http_options,
     add_ruleset_argument,
@@ -114,8 +115,10 @@ def _parser() -> argparse.ArgumentParser:
                          help="seconds for the first answer of a game (default 6, Botzone's)")
     botzone.add_argument("--limit", type=float, default=1.0, metavar="S",
                          help="seconds for every later answer (default 1, Botzone's)")
-    botzone.add_argument("--think-ms", type=float, default=200.0, metavar="MS",
+    botzone.add_argument("--budget-ms", type=float, default=200.0, metavar="MS",
                          help="the most the value ranking may take in one answer (default 200)")
+    botzone.add_argument("--think-ms", type=float, dest="budget_ms", action=Renamed, new="--budget-ms",
+                         help=argparse.SUPPRESS)  # its name until issue 58
     botzone.add_argument("--no-clock", action="store_true", help="keep no time limit (the value ranking unbounded)")
     botzone.add_argument("--danger", action="store_true",
                          help="mjfast's bot: count the cost of dealing in (mjfast.advice.danger; measured weaker "

@@ -11,12 +11,12 @@ def botzone(args) -> int:
     from ..bots import BOTS, Clock
     from ..bots.botzone import run
 
-    for name in ("first_limit", "limit", "think_ms"):
+    for name in ("first_limit", "limit", "budget_ms"):
         if not getattr(args, name) > 0:
             raise CommandError(f"--{name.replace('_', '-')} takes a positive number, got {getattr(args, name)}")
     if args.danger and args.bot != "mjfast":
         raise CommandError("--danger is an option of mjfast's bot; the others count no danger")
-    clock = None if args.no_clock else Clock(args.first_limit, args.limit, think_ms=args.think_ms)
+    clock = None if args.no_clock else Clock(args.first_limit, args.limit, budget_ms=args.budget_ms)
     bot = BOTS[args.bot](wall=args.wall, clock=clock, **({"danger": True} if args.danger else {}))
     return run(bot, keep_running=args.keep_running)
 

@@ -13,6 +13,21 @@ class CommandError(MjfastError):
     """A problem with what the user asked, reported as one line."""
 
 
+class Renamed(argparse.Action):
+    """An option under its old name: it still sets the new one's value, and says on stderr,
+    once, what it is called now."""
+
+    def __init__(self, option_strings, dest, new: str = "", **kwargs):
+        super().__init__(option_strings, dest, **kwargs)
+        self.new = new
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        import sys
+
+        print(f"mjfast: {option_string} is now {self.new} (it still works)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, not argparse's usage block
         self.exit(2, f"mjfast: {message} (see mjfast {self.prog.split(' ', 1)[-1]} --help)\n"

@@ -163,17 +163,18 @@ class GameAnalyser:
         self.names: list[tuple] = []
         self.judge_mismatches: list[tuple] = []  # (game, match id, line, what)
         self._taken: tuple = ([], [])  # names and mismatches of the last take
-        self.rules = JUDGE  # the rules of the game being analysed (its GameLog.ruleset)
+        self.ruleset = JUDGE  # the ruleset of the game being analysed (its GameLog.ruleset)
 
     def analyse(self, game: GameLog, index: int) -> None:
         """Replay and analyse one game (its position among the games read: `index`); raises
         LogError for a game that breaks a rule, leaving no row of it behind."""
         replay = Replay(game)
-        self.rules = game.ruleset
+        self.ruleset = game.ruleset
         staged = self._stage(game, replay)
         check = replay.check()
-        facts = np.array([index, game.prevalent_wind, self.rules.code, self.rules.minimum, self.fan_aware], np.int64)
-        rows, failed = staged.rows(self.lookup, facts, self.scratch, self.rules, game.judge)
+        ruleset = self.ruleset
+        facts = np.array([index, game.prevalent_wind, ruleset.code, ruleset.minimum, self.fan_aware], np.int64)
+        rows, failed = staged.rows(self.lookup, facts, self.scratch, self.ruleset, game.judge)
         if failed is not None:
             # the replay raises for an illegal action: only a game it took whole gets here
             seat, line, status = failed
@@ -232,7 +233,7 @@ class GameAnalyser:
         seat.turns += 1
         response, verdict = answer_cells(record.answer(line, player)) if record is not None else (NA, NA)
         if self.value:
-            staged.values.append((len(staged.facts), _value_cells(table, player, tile, self.rules)))
+            staged.values.append((len(staged.facts), _value_cells(table, player, tile, self.ruleset)))
         before, seat.hand = seat.hand, staged.next_hand()
         staged.discard(bytes(table_seat.concealed) + melded + bytes(table.shown),
                        (player, tile, len(melds), packed, before, seat.hand, seat.turns, line, dealt_in, response,

@@ -214,7 +214,7 @@ class _Reviewer:
 
     def __init__(self, game: GameLog, players, value: bool):
         self.game, self.players = game, tuple(players)
-        self.rules = game.ruleset  # the wins and the advice are scored by the rules the game was played under
+        self.ruleset = game.ruleset  # the wins and the advice are scored by the ruleset the game was played under
         self.value = value
         self.ranking = "expected-score" if value else "fan-aware"
         self.rows = logs_rows(game)
@@ -253,14 +253,14 @@ class _Reviewer:
         danger = table_danger(table, p, draws)
         in_order = best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
                                  prevalent_wind=table.prevalent_wind, flowers=seat.flowers, draws=draws,
-                                 ranking=self.ranking, drawn=table.drawn(p), ruleset=self.rules,
+                                 ranking=self.ranking, drawn=table.drawn(p), ruleset=self.ruleset,
                                  danger=danger if getattr(self.bot, "danger", False) else None)
         options = [option_figures(o) for o in annotated(in_order, danger)]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
         rank = next(i for i, o in enumerate(options) if o["choice"] == choice) + 1
-        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile, self.rules) else []
+        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile, self.ruleset) else []
         self.plays[p] += 1
         row = self.rows.get(("discard", line, p))
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
@@ -300,7 +300,8 @@ class _Reviewer:
         seat = table.seats[p]
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
-        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers, ruleset=self.rules)
+        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
+                          ruleset=self.ruleset)
         draws = draws_left(table.own_draws_left(p))
         # the options' efficiency figures; their value figures are claim_options' (below)
         advice = dict(visible=visible, draws=draws, ranking="fan-aware", **conditions)
@@ -328,7 +329,7 @@ class _Reviewer:
         options[0].pop("tile")
         if "hu" in allowed:
             win = table.win(p, tile)
-            result = score(win.hand, ruleset=self.rules, **win.conditions)
+            result = score(win.hand, ruleset=self.ruleset, **win.conditions)
             options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
                             "points": result.points})
         for key, uses, meld in melds:
@@ -389,7 +390,7 @@ class _Reviewer:
             from ..fan import score
 
             win = table.win(p, drawn)
-            result = score(win.hand, ruleset=self.rules, **win.conditions)
+            result = score(win.hand, ruleset=self.ruleset, **win.conditions)
             taken = action.kind == "Hu"
             # playing on from a complete hand leaves it ready at best: a step further
             options = [{"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
