@@ -30,7 +30,7 @@ _SUIT_FIRST = np.array([0, 9, 18, 27], np.int64)  # id of rank 1 in m p s z
 _SUIT_TOP = np.array([8, 8, 8, 6], np.int64)  # its highest rank - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=False)  # allocates nothing: its arguments come from Python without numba's records
 def read_compact(text, ids, counts):
     """The tiles of a compact string (its ASCII bytes; white space anywhere is skipped, as the
     checked reader skips it): each one added to `counts` (uint8) and, where `ids` has room

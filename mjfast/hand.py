@@ -238,8 +238,8 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
         if "[" not in hand:  # the commonest input, a bot's: the fast reader reads it, one check decides
             counts = np.zeros(N_KINDS, np.uint8)
             found = (_read or _reader())(hand.encode("ascii", "replace"), NO_IDS, counts)
-            n = found & MAX_TILES
-            if found >= 0 and (n == 13 or n == 14) and found >> 24 <= MAX_COPIES:
+            n = found & 0xFFFF  # MAX_TILES: the tiles read (NOT_COMPACT gives 0xFFFE)
+            if 13 <= n <= 14 and found < _FIVE_COPIES:  # a hand's size, at most MAX_COPIES of a kind
                 return _trusted_hand(counts, (), n, ((found >> 16) & 255) - 1, NO_MELDS)
         else:
             fast = _compact_hand(hand)
@@ -247,6 +247,8 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
                 return fast
     return _parse_any(hand, melds)  # else the checked path: it reads it, or names the problem
 
+
+_FIVE_COPIES = (MAX_COPIES + 1) << 24  # a reading whose most copies of a kind are more than MAX_COPIES
 
 # The fast reader's entry point, once bound (tiles.compact_reader): parse_hand calls it without
 # the binding's checks.
