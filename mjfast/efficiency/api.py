@@ -29,7 +29,7 @@ _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
 # The per-hand kernels, called without numba's type dispatch after their first call: every
 # argument below is converted first (see mjfast.runtime.dispatch.DirectKernel).
-_shanten_of = DirectKernel(_k.shanten_of)
+_shanten_of = DirectKernel(_k.shanten_of_counts)
 _shanten_of_text = DirectKernel(_k.shanten_of_text)
 _forms_of = DirectKernel(_k.forms_of)
 _useful_of = DirectKernel(_k.useful_of)

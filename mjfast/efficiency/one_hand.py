@@ -59,11 +59,9 @@ def check_seen(counts, meld_counts, n_melds, wanted_total, visible, unseen):
     return OK
 
 
-@njit(cache=True, nrt=False)
+@njit(cache=True, nrt=True)  # its form rows are views of `work`, counted where the caller counts (see below)
 def shanten_of(table, counts, meld_counts, n_melds, work):
-    """Shanten over all forms, or -100 - status for input a Hand would reject. It allocates
-    nothing: without reference counts, a call from Python converts its arrays without making
-    numba's record of each (a sixth of shanten(counts))."""
+    """Shanten over all forms, or -100 - status for input a Hand would reject."""
     status = check_counts(counts, meld_counts, n_melds, 0)
     if status != OK:
         return -100 - status
@@ -73,6 +71,16 @@ def shanten_of(table, counts, meld_counts, n_melds, work):
     for f in range(N_FORMS):
         best = min(best, dist[f])
     return best - 1
+
+
+@njit(cache=True, nrt=False)
+def shanten_of_counts(table, counts, meld_counts, n_melds, work):
+    """shanten_of for a call from Python (shanten of counts or a Hand): compiled without
+    reference counts, its array arguments come from Python without numba's record of each (a
+    fifth of shanten(counts)); shanten_of, which it calls, stays counted, so that the views it
+    makes of `work` are counted as its other callers count them (a kernel compiled without
+    counts that returned a view to a counted caller would have it freed)."""
+    return shanten_of(table, counts, meld_counts, n_melds, work)
 
 
 # What shanten_of_text returns for a string the fast reader refuses (the Python layer reads it).
