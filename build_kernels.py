@@ -89,8 +89,8 @@ def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
     reason = None
     try:
         # mjfast's stamp of the sources first, so that no worker finds it missing and clears the cache
-        subprocess.run([sys.executable, "-c", "import mjfast.jit"], cwd=build_lib, env=env, check=True,
-                       capture_output=True)
+        subprocess.run([sys.executable, "-c", "from mjfast.runtime.cache import drop_stale_kernels; "
+                        "drop_stale_kernels()"], cwd=build_lib, env=env, check=True, capture_output=True)
         reason = warmup.warm_up_in_processes(parts, env, cwd=build_lib)
     except (OSError, subprocess.CalledProcessError) as error:
         reason = str(error)

@@ -6,7 +6,7 @@ budget costs the advice.
 The games: the 16 Botzone matches of tests/data/logs and the three 2026 matches of
 tests/data/logs/botzone_json, replayed; at every decision of every player (a discard after a
 draw or a claim, every claim opportunity), MjfastBot answers the position as it would in play:
-once on Botzone's clock (bots.BOTZONE_CLOCK: 1 s an answer, at most think_ms of value engine),
+once on Botzone's clock (bots.BOTZONE_CLOCK: 1 s an answer, at most budget_ms of value engine),
 once without a clock (the value ranking unbounded, as before the clock). The table gives the
 answer times; then the agreement of the value ranking's first choice (and first three) with
 the player's discard, by the shanten of the hand after the discard, with the bot's budget and
@@ -84,7 +84,7 @@ def bench_bot_on_the_clock(benchmark):
 
     def run():
         results["times"] = {"clock": _answer_times(BOTZONE_CLOCK), "none": _answer_times(None)}
-        results["agreement"] = {"clock": _agreement(BOTZONE_CLOCK.think_ms), "none": _agreement(None)}
+        results["agreement"] = {"clock": _agreement(BOTZONE_CLOCK.budget_ms), "none": _agreement(None)}
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     print("\nMjfastBot's answers at every decision of the 19 real matches of tests/data (ms)")
@@ -98,7 +98,7 @@ def bench_bot_on_the_clock(benchmark):
                   f"{int((ms > 1000).sum()):9d}")
             benchmark.extra_info[f"{name} {kind}"] = f"p50 {p50:.1f} p99 {p99:.1f} max {top:.1f} ms"
     print(f"\nthe value ranking's agreement with the players' discards (top 1 / top 3), budget "
-          f"{BOTZONE_CLOCK.think_ms:g} ms and none")
+          f"{BOTZONE_CLOCK.budget_ms:g} ms and none")
     clock, none = results["agreement"]["clock"], results["agreement"]["none"]
     for band in sorted(none, key=str):
         print(f"{str(band):>8s}  budget {100 * clock[band][0]:5.1f}% / {100 * clock[band][1]:5.1f}%   "

@@ -5,23 +5,25 @@
 
 Where each layer lives:
 
-- notation and hands: tile_ids (the 34 kinds), tiles (notations), tileprops (tile facts),
-  hand (Hand, Meld, parse_hand and the one validation path), errors (HandError, each fault's
-  message);
-- the shanten core: efficiency/; fan scoring: fan/; numba's details: jit;
+- notation and hands: tile_ids (the 34 kinds), tiles (notations: the checked reader),
+  compact_kernel (the fast reader), tileprops (tile facts), melds (Meld), hand (Hand,
+  parse_hand and the one validation path), errors (HandError, each fault's message);
+- the shanten core: efficiency/; fan scoring: fan/; numba's runtime: runtime/ (nothing of
+  numba's changes until one of mjfast's kernels compiles or loads);
 - advice on top of both (discard rankings, values, claims, the clock, the danger): advice/;
 - the game at the table, Botzone's protocol and logs: game/; bots: bots/; log analysis:
   logs/; reviews: review/; the JSON service: service/; the page: web/;
 - the faces: this package's names (the per-hand calls are efficiency.api's, the discard
-  rankings advice's), batch (efficiency.batch: many hands on all cores), cli (the command).
+  rankings advice's), batch (many hands on all cores; efficiency.batch answers), cli (the command).
 
 The analysis calls load numba when first used (the names below are loaded on first use), so
 that importing mjfast (for parsing, or for a command that needs no kernel) stays quick.
 """
 
 from .errors import ArgumentError, GameError, HandError, MjfastError
-from .hand import Hand, Meld, parse_hand, parse_meld, visible_counts
-from .lazy import lazy_attributes
+from .hand import Hand, parse_hand, visible_counts
+from .melds import Meld, parse_meld
+from .runtime.lazy import lazy_attributes
 from .tiles import TILE_NAMES, counts_of, parse_tiles
 
 __version__ = "0.1.0"
@@ -29,7 +31,7 @@ __version__ = "0.1.0"
 # Names loaded on first use, by module.
 _LOADED_LATER = {
     "efficiency.api": ("acceptance", "shanten", "shanten_by_form", "useful_by_form", "useful_tiles", "waits"),
-    "efficiency.batch": ("batch",),
+    "batch": ("batch",),
     "advice.options": ("DiscardOption", "WaitFans", "best_discards"),
     "advice.model": ("ValueModel",),
     "advice.waiting": ("HandValue", "hand_value"),

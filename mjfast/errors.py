@@ -1,11 +1,15 @@
-"""The root of mjfast's exceptions (MjfastError), the one type it raises for anything wrong with
-what a caller gave it (HandError), the one for a game that breaks the rules or its log's format
-(GameError), and
-the message of each fault a hand's tiles can have (every caller words a fault the same way).
+"""mjfast's exceptions and the wording of each fault a hand's tiles can have.
+
+MjfastError is the root of everything mjfast raises on purpose. Its kinds, one meaning each:
+HandError (a hand, tiles, a meld or counts that mjfast cannot accept, or a hand a call cannot
+take), ArgumentError (any other argument outside what a call takes: a ranking, a budget,
+winds, a ruleset, a wall, a mode...), GameError (what a game or its log did that the rules or
+the format refuse; mjfast.game's IllegalAction, LogError and ProtocolError are its kinds);
+the command's, the service's and the bots' errors are MjfastErrors too.
 
 Faults of notation (an unknown character, a malformed meld) are worded where they are read
 (mjfast.tiles, mjfast.hand); the faults below are of the tiles themselves, whatever the
-notation, and mjfast.hand.check_tiles finds them.
+notation, and mjfast.hand.check_tiles finds them (every caller words a fault the same way).
 """
 
 from __future__ import annotations

@@ -1,190 +1,44 @@
-"""A hand: standing-tile counts, fixed melds and, for a scoring hand, the tile written last.
+"""A hand: standing-tile counts, fixed melds (mjfast.melds) and, for a scoring hand, the tile
+written last; parse_hand, which makes one from any notation, and check_tiles, the one check
+behind every message about a hand's tiles.
 
-Bracketed melds follow ChineseOfficialMahjongHelper:
-
-    [123m1]   chow; the digit says which of its tiles was claimed (1-3)
-    [555p2]   pung; the digit says who gave it (1 left/上家, 2 across/对家, 3 right/下家)
-    [5555p]   concealed kong (also [5555p0])
-    [5555p3]  exposed kong claimed from player 3
-    [5555p5]  kong added to an exposed pung (5-7 = 4 + who gave the pung)
-
-GB-Mahjong's comma form ``[EEE,2]`` is accepted too. A chow or pung written without a digit
-is taken as claimed from the left (digit 1); the digit never changes shanten or fans.
+Hands are made here only: Hand(...) checks everything; parse_hand's fast paths make a Hand of
+tiles they have already checked (_trusted_hand). The kernels reach a hand's arrays through
+one method, Hand.kernel_arrays().
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
 
 from .errors import MAX_COPIES, MAX_MELDS, HandError, seen_too_often, too_many_copies, too_many_melds, wrong_size
+from .melds import CHOW, KONG, PUNG, Meld, meld_from_text, meld_usage, parse_meld, parse_melds, split_melds
 from .tiles import (
+    MAX_TILES,
     N_KINDS,
+    NO_IDS,
+    NOT_COMPACT,
     TILE_NAMES,
-    add_compact,
     botzone_token,
-    compact_kernels,
+    compact_reader,
     count_array,
     counts_of,
     format_tiles,
-    is_int,
-    parse_tiles,
     read_tiles,
     tally,
     tile_id,
 )
 
-CHOW, PUNG, KONG = "chow", "pung", "kong"
+__all__ = ["CHOW", "KONG", "NO_MELDS", "PUNG", "Hand", "Meld", "check_tiles", "parse_hand", "parse_meld",
+           "parse_melds", "require_size", "standing_less", "visible_counts"]
+
 # The kernels' meld counts of every hand without melds: shared, so a concealed hand allocates
 # nothing for it (kernels never write to their inputs)
 NO_MELDS = np.zeros(N_KINDS, dtype=np.uint8)
-# The key of a Hand's __dict__ that holds its kernel_arrays(), for the per-hand calls to read
-# without a method call (no attribute can have this name)
+# The key of a Hand's __dict__ that holds its kernel_arrays() (no attribute can have this name)
 KERNEL_ARRAYS = "kernel arrays"
-# [0-9], not \d: \d also matches other scripts' digits ('٣', '３'), which int() would accept
-_MELD_BODY_RE = re.compile(r"^\s*(.*?[mpszESWNCFP])\s*,?\s*([0-9])?\s*$")
-
-
-@dataclass(frozen=True)
-class Meld:
-    """A fixed set: `tile` is the lowest tile of a chow, or the tile of a pung or kong.
-
-    `offer`: for a chow, which of its three tiles was claimed (1-3); for a pung or kong, who
-    gave it (1 left, 2 across, 3 right), 0 for a concealed kong. `added`: a kong made by
-    adding the fourth tile to one's own exposed pung.
-    """
-
-    kind: str
-    tile: int
-    offer: int = 1
-    added: bool = False
-
-    def __post_init__(self):
-        if not isinstance(self.kind, str) or self.kind not in (CHOW, PUNG, KONG):
-            raise HandError(f"meld kind must be chow, pung or kong, got {self.kind!r}")
-        if not is_int(self.tile) or not (0 <= self.tile < N_KINDS):
-            raise HandError(f"meld tile must be a tile id 0..33, got {self.tile!r}")
-        if not is_int(self.offer):
-            raise HandError(f"meld digit must be an integer, got {self.offer!r}")
-        # plain ints, so that str() prints digits and equal melds compare and hash alike
-        object.__setattr__(self, "tile", int(self.tile))
-        object.__setattr__(self, "offer", int(self.offer))
-        object.__setattr__(self, "added", bool(self.added))
-        if self.added and self.kind != KONG:
-            raise HandError(f"only a kong can be added to a pung, not a {self.kind}")
-        if self.kind == CHOW:
-            if self.tile >= 27 or self.tile % 9 > 6:
-                raise HandError(f"no chow starts at {TILE_NAMES[self.tile]}")
-            if self.offer not in (1, 2, 3):
-                raise HandError(f"a chow's digit says which tile was claimed (1-3), got {self.offer}")
-        elif self.kind == PUNG:
-            if self.offer not in (1, 2, 3):
-                raise HandError(f"a pung's digit says who gave it (1-3), got {self.offer}")
-        else:
-            if self.added and self.offer not in (1, 2, 3):
-                raise HandError(f"an added kong needs who gave the pung (digits 5-7), got {self.offer}")
-            if self.offer not in (0, 1, 2, 3):
-                raise HandError(f"a kong's digit is none/0 (concealed), 1-3 (exposed) or 5-7 (added), got {self.offer}")
-
-    @property
-    def tiles(self) -> list[int]:
-        if self.kind == CHOW:
-            return [self.tile, self.tile + 1, self.tile + 2]
-        return [self.tile] * (4 if self.kind == KONG else 3)
-
-    @property
-    def concealed(self) -> bool:
-        return self.kind == KONG and self.offer == 0
-
-    def __str__(self) -> str:
-        body = format_tiles(self.tiles)
-        if self.concealed:
-            return f"[{body}]"
-        return f"[{body}{self.offer + 4 if self.added else self.offer}]"
-
-    def to_pymahjonggb(self) -> tuple[str, str, int]:
-        """PyMahjongGB's pack tuple: ("CHI", middle tile, claimed 1-3) / ("PENG"|"GANG", tile, offer).
-
-        PyMahjongGB has no code for an added kong (its offers are 0..3): one is written as the
-        exposed kong ("GANG", tile, who gave the pung), so reading it back loses `added` only.
-        """
-        if self.kind == CHOW:
-            return ("CHI", botzone_token(self.tile + 1), self.offer)
-        return ("PENG" if self.kind == PUNG else "GANG", botzone_token(self.tile), self.offer)
-
-
-def parse_meld(meld: "str | Meld | Sequence") -> Meld:
-    """A Meld from "[123m1]" / "123m1" / "EEE,2", a Meld, or a PyMahjongGB pack tuple."""
-    if isinstance(meld, Meld):
-        return meld
-    if isinstance(meld, (tuple, list)):
-        return _meld_from_pack(meld)
-    if not isinstance(meld, str):
-        raise HandError(f"a meld must be a string like '[123m1]', got {meld!r}")
-    return _meld_from_text(meld)
-
-
-def _checked_meld(source, kind: str, tile: int, offer: int, added: bool = False) -> Meld:
-    """Meld(...), naming the text or pack it was read from in any error."""
-    try:
-        return Meld(kind, tile, offer, added)
-    except HandError as exc:
-        raise HandError(f"meld {source!r}: {exc}") from None
-
-
-@lru_cache(maxsize=1024)
-def _meld_from_text(meld: str) -> Meld:
-    """The Meld a text names (cached: melds are immutable and a game repeats few texts)."""
-    return _read_meld_text(meld)
-
-
-def _read_meld_text(meld: str) -> Meld:
-    text = meld.strip()
-    if text.startswith("[") != text.endswith("]"):
-        raise HandError(f"malformed meld {meld!r}: unbalanced brackets")
-    if text.startswith("["):
-        text = text[1:-1]
-    m = _MELD_BODY_RE.match(text)
-    if not m:
-        raise HandError(f"malformed meld {meld!r}: expected tiles then an optional digit, like [123m1]")
-    tiles = sorted(parse_tiles(m.group(1)))
-    digit = m.group(2)
-    if len(tiles) == 3 and tiles[0] == tiles[2]:
-        return _checked_meld(meld, PUNG, tiles[0], 1 if digit is None else int(digit))
-    if len(tiles) == 3:
-        run = tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
-        if tiles[0] >= 27 or not run or tiles[0] // 9 != tiles[2] // 9:
-            raise HandError(f"malformed meld {meld!r}: three tiles must be a run in one suit or three of a kind")
-        return _checked_meld(meld, CHOW, tiles[0], 1 if digit is None else int(digit))
-    if len(tiles) == 4 and tiles[0] == tiles[3]:
-        offer = 0 if digit is None else int(digit)
-        if offer >= 5:
-            if offer > 7:
-                raise HandError(f"malformed meld {meld!r}: an added kong's digit is 5, 6 or 7")
-            return _checked_meld(meld, KONG, tiles[0], offer - 4, added=True)
-        return _checked_meld(meld, KONG, tiles[0], offer)
-    raise HandError(f"malformed meld {meld!r}: a meld is a chow, a pung or a kong")
-
-
-def _meld_from_pack(pack: Sequence) -> Meld:
-    if len(pack) != 3:
-        raise HandError(f"a PyMahjongGB pack is (kind, tile, offer), got {pack!r}")
-    kind, tile, offer = pack
-    kinds = {"CHI": CHOW, "PENG": PUNG, "GANG": KONG}
-    if not isinstance(kind, str) or kind.upper() not in kinds:
-        raise HandError(f"pack kind must be CHI, PENG or GANG, got {kind!r}")
-    kind = kinds[kind.upper()]
-    t = tile_id(tile)
-    if not is_int(offer) or not 0 <= offer <= 3:
-        # PyMahjongGB's offers are 0..3 (0 = concealed kong); it has no added-kong code
-        raise HandError(f"pack {pack!r}: the offer must be an integer 0..3, got {offer!r}")
-    if kind == CHOW and not (t < 27 and 1 <= t % 9 <= 7):
-        raise HandError(f"pack {pack!r}: a CHI names the middle tile of a run (2..8 of a suit)")
-    return _checked_meld(pack, kind, t - 1 if kind == CHOW else t, int(offer))
 
 
 class _ReadOnlyView:
@@ -229,7 +83,7 @@ class Hand:
         melds = parse_melds(melds)
         if len(melds) > MAX_MELDS:
             raise too_many_melds(len(melds))
-        meld_counts = np.array(_meld_usage(melds), np.uint8) if melds else NO_MELDS
+        meld_counts = np.array(meld_usage(melds), np.uint8) if melds else NO_MELDS
         check_tiles(counts, meld_counts, len(melds))
         if last_tile is not None:
             last_tile = tile_id(last_tile)
@@ -330,15 +184,6 @@ def _read_only_view(counts: np.ndarray) -> np.ndarray:
     return view
 
 
-def _meld_usage(melds: "tuple[Meld, ...]") -> list:
-    """34 counts of the melds' tiles. Plain lists: numpy costs more than it saves at 34 items."""
-    usage = [0] * N_KINDS
-    for m in melds:
-        for t in m.tiles:
-            usage[t] += 1
-    return usage
-
-
 def standing_less(hand: "Hand", remove: dict) -> np.ndarray:
     """The standing counts of `hand` less `remove` ({tile: copies}): the standing tiles left
     when a claim or a kong takes some into a meld."""
@@ -381,68 +226,6 @@ def require_size(hand: "Hand", needs: int, call: str) -> None:
         raise wrong_size(hand.n_standing, hand.n_melds, needs, call)
 
 
-def parse_melds(melds) -> tuple[Meld, ...]:
-    """Melds from a string of bracketed melds ("[123m1][EEE2]"), or from an iterable of melds
-    as strings, Meld objects or PyMahjongGB packs; None means no melds."""
-    if melds is None:
-        return ()
-    if isinstance(melds, str):
-        texts, ids = _split_melds(melds)
-        if ids:
-            raise HandError(f"{melds!r} has tiles outside brackets: only melds are expected here")
-        return tuple(parse_meld(m) for m in texts)
-    if isinstance(melds, Meld):
-        return (melds,)
-    try:
-        items = list(melds)
-    except TypeError:
-        raise HandError(f"melds must be a string or a list of melds, got {type(melds).__name__}") from None
-    return tuple(parse_meld(m) for m in items)
-
-
-def _split_melds(text: str) -> tuple[list[str], list[int]]:
-    """The meld texts inside brackets, and the ids of the standing tiles in written order.
-
-    Each stretch of tiles between brackets is read on its own: joined, "12[345m1]3m" would
-    silently give 1m2m3m, the digits borrowing a suit letter from across a meld.
-    """
-    melds: list[str] = []
-    ids: list[int] = []
-    pos = 0
-    while pos < len(text):
-        open_at = text.find("[", pos)
-        close_at = text.find("]", pos)
-        if close_at != -1 and (open_at == -1 or close_at < open_at):
-            raise HandError(f"']' at position {close_at} in {text!r} has no matching '['")
-        end = len(text) if open_at == -1 else open_at
-        ids.extend(_tiles_between(text, pos, end))
-        if open_at == -1:
-            break
-        close_at = text.find("]", open_at)
-        if close_at == -1:
-            raise HandError(f"'[' at position {open_at} in {text!r} is never closed")
-        nested = text.find("[", open_at + 1, close_at)
-        if nested != -1:
-            raise HandError(f"'[' at position {nested} in {text!r} is nested inside the meld opened at {open_at}")
-        melds.append(text[open_at + 1:close_at])
-        pos = close_at + 1
-    return melds, ids
-
-
-def _tiles_between(text: str, start: int, end: int) -> list[int]:
-    """Tile ids of text[start:end], a stretch of standing tiles beside bracketed melds."""
-    part = text[start:end]
-    if not part.strip():
-        return []
-    try:
-        return parse_tiles(part)
-    except HandError as exc:
-        if part == text:
-            raise
-        # positions in the message count from the start of this stretch: say where it is
-        raise HandError(f"{exc} (the tiles at position {start} of {text!r})") from None
-
-
 def parse_hand(hand, melds: Iterable = ()) -> Hand:
     """A Hand from any accepted notation.
 
@@ -452,28 +235,32 @@ def parse_hand(hand, melds: Iterable = ()) -> Hand:
     strings, Meld objects or PyMahjongGB packs.
     """
     if hand.__class__ is str and not melds:
-        if len(hand) <= 40 and "[" not in hand:  # the commonest input, a bot's: one kernel reads and checks it
+        if "[" not in hand:  # the commonest input, a bot's: the fast reader reads it, one check decides
             counts = np.zeros(N_KINDS, np.uint8)
-            found = (_read_concealed or _concealed_reader())(hand.encode("ascii", "replace"), counts)
-            if found >= 0:  # else not plain compact notation, or not a hand: the full parser names the problem
-                return _checked_hand(counts, (), found >> 8, (found & 255) - 1, NO_MELDS)
+            found = (_read or _reader())(hand.encode("ascii", "replace"), NO_IDS, counts)
+            n = found & 0xFFFF  # MAX_TILES: the tiles read (NOT_COMPACT gives 0xFFFE)
+            if 13 <= n <= 14 and found < _FIVE_COPIES:  # a hand's size, at most MAX_COPIES of a kind
+                return _trusted_hand(counts, (), n, ((found >> 16) & 255) - 1, NO_MELDS)
         else:
             fast = _compact_hand(hand)
             if fast is not None:
                 return fast
-    return _parse_any(hand, melds)
+    return _parse_any(hand, melds)  # else the checked path: it reads it, or names the problem
 
 
-# compact_kernel.read_concealed_hand's entry point, once loaded and called (see mjfast.jit.DirectKernel)
-_read_concealed = None
+_FIVE_COPIES = (MAX_COPIES + 1) << 24  # a reading whose most copies of a kind are more than MAX_COPIES
+
+# The fast reader's entry point, once bound (tiles.compact_reader): parse_hand calls it without
+# the binding's checks.
+_read = None
 
 
-def _concealed_reader():
-    global _read_concealed
-    kernel = compact_kernels()[1]
-    if kernel.bound:
-        _read_concealed = kernel.call
-    return kernel.call
+def _reader():
+    global _read
+    read, bound = compact_reader()
+    if bound:
+        _read = read
+    return read
 
 
 def _parse_any(hand, melds: Iterable) -> Hand:
@@ -482,7 +269,7 @@ def _parse_any(hand, melds: Iterable) -> Hand:
     if isinstance(hand, Hand):
         return hand if not extra else Hand(hand.counts, hand.melds + extra, hand.last_tile)
     if isinstance(hand, str):
-        meld_texts, ids = _split_melds(hand)
+        meld_texts, ids = split_melds(hand)
         counts = tally(ids)
         all_melds = tuple(parse_meld(m) for m in meld_texts) + extra
         return Hand(counts, all_melds, ids[-1] if ids else None)
@@ -493,46 +280,47 @@ def _parse_any(hand, melds: Iterable) -> Hand:
 
 
 def _compact_hand(text: str) -> "Hand | None":
-    """The Hand of a compact string with bracketed melds and no spaces between tiles
-    ("[123m1][EEE2]456p789s5m"), read in one pass and checked as Hand checks it, or None for
-    anything else: the full parser then reads it, or names the problem (tests/efficiency/test_direct.py
-    shows the two never disagree). parse_hand reads a hand without melds itself.
+    """The Hand of a compact string with bracketed melds ("[123m1][EEE2]456p789s5m"): the
+    tiles between brackets read by the fast reader, the melds as meld_from_text reads them,
+    checked as Hand checks them; None for anything else, which the checked path then reads, or
+    names the problem (tests/efficiency/test_direct.py shows the two never disagree).
+    parse_hand reads a hand without melds itself.
 
-    A bot asks about a new hand every turn; the general parser costs more than the answer."""
+    A bot asks about a new hand every turn; the checked path costs more than the answer."""
     if len(text) > 80 or "[" not in text:
         return None
-    counts = np.zeros(N_KINDS, np.uint8)
     pieces = text.split("[")
-    last = add_compact(pieces[0], counts)
-    if last is None or len(pieces) > MAX_MELDS + 1:
+    if len(pieces) > MAX_MELDS + 1:
         return None
+    counts = np.zeros(N_KINDS, np.uint8)
+    read = _read or _reader()
+    found = read(pieces[0].encode("ascii", "replace"), NO_IDS, counts)
+    if found < 0:
+        return None
+    n, last = found & MAX_TILES, ((found >> 16) & 255) - 1
     melds = []
-    usage = [0] * N_KINDS
     for piece in pieces[1:]:
         body, closed, rest = piece.partition("]")
-        after = add_compact(rest, counts) if closed else None
-        if after is None:
+        found = read(rest.encode("ascii", "replace"), NO_IDS, counts) if closed else NOT_COMPACT
+        if found < 0:
             return None
-        last = after if after >= 0 else last
+        if found & MAX_TILES:
+            n, last = n + (found & MAX_TILES), ((found >> 16) & 255) - 1
         try:
-            meld = _meld_from_text(body)
+            melds.append(meld_from_text(body))
         except HandError:
             return None
-        melds.append(meld)
-        for t in meld.tiles:
-            usage[t] += 1
-    listed = counts.tolist()
-    n = sum(listed)
-    if n + 3 * len(melds) not in (13, 14) or max(listed) > 4:
+    if n + 3 * len(melds) not in (13, 14) or found >> 24 > MAX_COPIES:
         return None
-    if melds and any(u + c > 4 for u, c in zip(usage, listed)):
+    usage = meld_usage(tuple(melds))
+    if melds and any(u + c > MAX_COPIES for u, c in zip(usage, counts.tolist())):
         return None
-    return _checked_hand(counts, tuple(melds), n, last, np.array(usage, np.uint8) if melds else NO_MELDS)
+    return _trusted_hand(counts, tuple(melds), n, last, np.array(usage, np.uint8) if melds else NO_MELDS)
 
 
-def _checked_hand(counts: np.ndarray, melds: tuple, n_standing: int, last: int, meld_counts: np.ndarray) -> Hand:
-    """A Hand of tiles already checked as Hand checks them, without its __init__ (`last` -1
-    for no order)."""
+def _trusted_hand(counts: np.ndarray, melds: tuple, n_standing: int, last: int, meld_counts: np.ndarray) -> Hand:
+    """A Hand of tiles its caller has checked as Hand checks them, without Hand's __init__
+    (`last` -1 for no order): parse_hand's fast paths."""
     hand = object.__new__(Hand)
     fields = hand.__dict__
     fields["melds"] = melds
@@ -549,7 +337,7 @@ def visible_counts(visible) -> np.ndarray:
     if visible is None:
         return np.zeros(N_KINDS, np.uint8)
     if isinstance(visible, str):
-        meld_texts, ids = _split_melds(visible)
+        meld_texts, ids = split_melds(visible)
         for m in meld_texts:
             ids.extend(parse_meld(m).tiles)
         return counts_of(ids)

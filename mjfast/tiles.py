@@ -20,23 +20,25 @@ Accepted notations for a sequence of tiles (melds are parsed by :mod:`mjfast.han
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
 
 from .errors import HandError, too_many_copies
-from .tile_ids import HONOR_LETTERS, N_KINDS, NOT_COMPACT, SUITS, TILE_INDEX, TILE_NAMES  # noqa: F401 (the notation's)
+from .tile_ids import (  # noqa: F401 (the notation's names)
+    HONOR_LETTERS,
+    MAX_TILES,
+    N_KINDS,
+    NOT_COMPACT,
+    SUITS,
+    TILE_INDEX,
+    TILE_NAMES,
+)
 
 _BOTZONE_SUIT = {"W": 0, "B": 9, "T": 18}
 _BOTZONE_RE = re.compile(r"^[\s,]*(?:(?:[WBT][1-9]|F[1-4]|J[1-3]|H[1-8])[\s,]*)+$")
 _BOTZONE_TOKEN_RE = re.compile(r"[A-Z]\d")
-# A well-formed compact string, and its groups: checked and split by the regex engine, so the
-# common case costs no Python loop per character; anything else takes the checking parser,
-# whose messages say what is wrong where. Runs of digits cannot overlap, so no backtracking.
-_COMPACT_RE = re.compile(r"(?:\s*(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]))*\s*")
-_COMPACT_GROUP_RE = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")
-_GROUP_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}  # id of rank r = base + r
+
 
 
 def tile_name(tile: "int | str") -> str:
@@ -78,68 +80,46 @@ def _parse_botzone(text: str) -> list[int]:
     return tiles
 
 
-def _parse_compact(text: str) -> list[int]:
-    if _COMPACT_RE.fullmatch(text) is None:
-        return _parse_compact_checked(text)
-    tiles: list[int] = []
-    for group in _COMPACT_GROUP_RE.findall(text):
-        tiles.extend(_group_ids(group))
-    return tiles
+# The fast reader (compact_kernel.read_compact), loaded on first use: importing the notation
+# does not import numba. Strings it refuses go to the checked reader, _parse_compact_checked.
+NO_IDS = np.zeros(0, np.uint8)  # a reading's `ids` when only the counts are wanted
+_reader = None  # the fast reader's DirectKernel, made on first use
+_read = None  # its entry point, once bound (runtime.dispatch.DirectKernel)
 
 
-@lru_cache(maxsize=4096)
-def _group_ids(group: str) -> tuple[int, ...]:
-    """Ids of one well-formed group ("123m", "55z", "E"); few distinct groups recur."""
-    if group in HONOR_LETTERS:
-        return (27 + HONOR_LETTERS.index(group),)
-    base = _GROUP_BASE[group[-1]]
-    return tuple(base + int(d) for d in group[:-1])
+def compact_reader():
+    """(call, bound): the fast reader's call, read_compact(data, ids, counts) on a string's
+    ASCII bytes (compact_kernel.read_compact: n | (last + 1) << 16 | (most copies) << 24, or
+    NOT_COMPACT), and whether it is its entry point, which the caller may then keep."""
+    global _reader, _read
+    if _read is not None:
+        return _read, True
+    if _reader is None:
+        from .compact_kernel import read_compact
+        from .runtime.dispatch import DirectKernel
+
+        _reader = DirectKernel(read_compact)
+    if _reader.bound:
+        _read = _reader.call
+    return _reader.call, _reader.bound
 
 
-# The notation's kernels (mjfast.compact_kernel), loaded on first use: importing mjfast to
-# parse and print hands does not import numba.
-_compact_kernels = None
-
-
-def compact_kernels():
-    """(add_compact_bytes, read_concealed_hand) of mjfast.compact_kernel, as DirectKernels."""
-    return _compact_kernels or _load_compact_kernels()
-
-
-def _load_compact_kernels():
-    global _compact_kernels
-    from .compact_kernel import add_compact_bytes, read_concealed_hand
-    from .jit import DirectKernel
-
-    _compact_kernels = (DirectKernel(add_compact_bytes), DirectKernel(read_concealed_hand))
-    return _compact_kernels
+def read_compact(text: str, ids: np.ndarray, counts: np.ndarray) -> int:
+    """The fast reader on `text` (see compact_reader); text that is not ASCII is not compact."""
+    return (_read or compact_reader()[0])(text.encode("ascii", "replace"), ids, counts)
 
 
 def compact_counts(text: str) -> "np.ndarray | None":
-    """34 counts (uint8) of a plain compact string without spaces ("123m456p789s11pEE"), or
-    None for anything else (the full parser then reads it, or names the problem).
-
-    The per-hand calls take this path for strings: they need counts, not tiles in order."""
-    if len(text) > 40:  # at most 14 tiles: leave longer text (and its error) to the parser
-        return None
+    """34 counts (uint8) of a compact string, or None where the fast reader refuses it (the
+    checked reader then reads it, or names the problem). The per-hand calls take this path
+    for strings: they need counts, not tiles in order."""
     counts = np.zeros(N_KINDS, np.uint8)
-    return None if add_compact(text, counts) is None else counts
-
-
-def add_compact(text: str, counts: np.ndarray) -> "int | None":
-    """Add the tiles of a plain compact string without spaces to `counts` (34 uint8, no limit
-    checked; the text must be short enough not to wrap a count) and return the id of the
-    tile written last (-1 for no tile), or None for anything else (`counts` is then partly
-    filled). The fast path of compact_counts and parse_hand.
-
-    Read right to left, every digit meets its suit letter before itself, and the first tile
-    met is the last written. A kernel reads it: in Python the loop cost more than a shanten."""
-    last = compact_kernels()[0].call(text.encode("ascii", "replace"), counts)  # not ASCII: not compact
-    return None if last == NOT_COMPACT else last
+    return counts if read_compact(text, NO_IDS, counts) != NOT_COMPACT else None
 
 
 def _parse_compact_checked(text: str) -> list[int]:
-    """The compact parser that checks every character: the slow path, for its messages."""
+    """The checked reader of the compact notation: every character checked, every fault worded
+    (the fast reader, compact_kernel.read_compact, leaves it what it refuses)."""
     tiles: list[int] = []
     digits: list[tuple[int, int]] = []  # (rank, position) waiting for their suit letter
     for pos, ch in enumerate(text):
@@ -184,7 +164,11 @@ def parse_tiles(text: str) -> list[int]:
         raise HandError(f"melds in brackets are not allowed here: {text!r}")
     if is_botzone(text):
         return _parse_botzone(text)
-    return _parse_compact(text)
+    ids = np.empty(len(text), np.uint8)  # room for every tile: a tile takes a character at least
+    found = read_compact(text, ids, np.zeros(N_KINDS, np.uint8))
+    if found == NOT_COMPACT:
+        return _parse_compact_checked(text)
+    return ids[len(text) - (found & MAX_TILES):].tolist()
 
 
 def counts_of(tiles: "str | Iterable | np.ndarray", *, max_copies: int = 4) -> np.ndarray:

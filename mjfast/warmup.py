@@ -94,7 +94,7 @@ def _calls() -> dict:
         "fan.winning_tiles": lambda: winning_tiles(hand13),
         "fan.score_batch": lambda: score_batch(np.array(mjfast.parse_hand("123m456p789s123sEE").counts)[None, :],
                                                np.array([27])),
-        "shanten": lambda: mjfast.shanten(hand13),
+        "shanten": lambda: (mjfast.shanten(hand13), mjfast.shanten("123m456p789s1357s")),  # a Hand, a string
         "shanten (melds)": lambda: mjfast.shanten(melded),
         "shanten_by_form": lambda: mjfast.shanten_by_form(hand13),
         "useful_tiles": lambda: mjfast.useful_tiles(hand13),

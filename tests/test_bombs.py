@@ -132,7 +132,7 @@ def test_a_json_log_nested_200000_deep_is_a_log_error_naming_the_file_and_the_de
 @pytest.mark.parametrize("size, wanted", [("300000000", 300_000_000), ("512M", 512 * MiB), ("2G", 2 * GiB),
                                           ("1.5GiB", 3 * GiB // 2), ("64kb", 64 * 2**10)])
 def test_the_flag_takes_a_size_with_a_binary_unit(size, wanted):
-    from mjfast.cli import _size
+    from mjfast.commands.options import _size
 
     assert _size(size) == wanted
 

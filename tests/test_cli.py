@@ -257,3 +257,13 @@ def test_python_dash_m_mjfast_runs_the_command():
     assert done.returncode == 0 and done.stdout.split()[:2] == ["regular", "1"]
     done = subprocess.run([sys.executable, "-m", "mjfast", "--help"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.startswith("usage: mjfast")
+
+
+def test_an_option_s_old_name_still_works_and_says_its_new_one(capsys):
+    from mjfast.cli import _parser
+
+    args = _parser().parse_args(["botzone", "--think-ms", "150"])
+    assert args.budget_ms == 150.0
+    assert "mjfast: --think-ms is now --budget-ms" in capsys.readouterr().err
+    assert _parser().parse_args(["botzone", "--budget-ms", "90"]).budget_ms == 90.0
+    assert _parser().parse_args(["botzone"]).budget_ms == 200.0 and capsys.readouterr().err == ""

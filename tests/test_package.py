@@ -52,3 +52,17 @@ def test_every_exception_mjfast_defines_is_a_mjfast_error():
     assert {"HandError", "ArgumentError", "GameError", "LogError", "ProtocolError", "IllegalAction", "RequestError",
             "CommandError"} <= {cls.__name__ for cls in found}
     assert all(issubclass(cls, ValueError) for cls in (mjfast.HandError, mjfast.ArgumentError, mjfast.GameError))
+
+
+def test_the_install_packs_every_package():
+    """pyproject.toml lists the packages an install packs: a package missing from the list is
+    missing from every wheel (its modules import only from a checkout)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    packages = re.search(r"^packages = \[(.*?)\]", (root / "pyproject.toml").read_text(), re.S | re.M).group(1)
+    listed = set(re.findall(r'"(mjfast[\w.]*)"', packages))
+    found = {".".join(path.parent.relative_to(root).parts) for path in (root / "mjfast").rglob("__init__.py")}
+    assert "mjfast.commands" in found and "mjfast._tables" in listed
+    assert found <= listed, sorted(found - listed)

@@ -12,13 +12,15 @@ import pytest
 import mjfast
 from mjfast import HandError, counts_of, parse_tiles
 from mjfast.tiles import (
+    MAX_TILES,
+    NOT_COMPACT,
     TILE_NAMES,
-    _parse_compact,
     _parse_compact_checked,
     botzone_token,
     format_botzone,
     format_tiles,
     is_botzone,
+    read_compact,
     tile_id,
     tile_name,
 )
@@ -240,18 +242,44 @@ def _outcome(parse, text):
         return f"HandError: {exc}"
 
 
-def test_regex_fast_path_agrees_with_the_checking_parser():
-    # well-formed compact strings take a regex path; everything else the per-character parser,
-    # which words the errors: on any string the two must give the same ids or the same message
+def _fast(text: str):
+    """The fast reader's reading of `text`: (ids, id written last, most copies, counts), or
+    None where it leaves the text to the checked reader."""
+    ids, counts = np.empty(len(text), np.uint8), np.zeros(34, np.uint8)
+    found = read_compact(text, ids, counts)
+    if found == NOT_COMPACT:
+        return None
+    return ids[len(text) - (found & MAX_TILES):].tolist(), ((found >> 16) & 255) - 1, found >> 24, counts.tolist()
+
+
+def test_the_fast_reader_agrees_with_the_checked_reader():
+    """The notation's two readers: whatever the fast one reads, the checked one reads the same
+    (it never raises there); what it refuses, parse_tiles leaves to the checked one, whose ids
+    or message parse_tiles gives."""
     rng = random.Random(99)
-    alphabet = "123456789mpsz" + "ESWNCFP" + "0 \txW[]"
-    valid = 0
-    for _ in range(20000):
+    alphabet = "123456789mpsz" + "ESWNCFP" + "0 \t\nxW[]" + "\u3000é"
+    read = refused = 0
+    for i in range(20000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
-        fast = _outcome(_parse_compact, text)
-        assert fast == _outcome(_parse_compact_checked, text), text
-        valid += isinstance(fast, list)
-    for _ in range(2000):
-        text = format_tiles(_random_tiles(rng, rng.randint(1, 14)), ordered=True)
-        assert _parse_compact(text) == _parse_compact_checked(text), text
-    assert valid > 1000
+        if i % 4 == 0:
+            text = format_tiles(_random_tiles(rng, rng.randint(1, 14)), ordered=True)
+        checked = _outcome(_parse_compact_checked, text)
+        if not is_botzone(text) and "[" not in text and "]" not in text:  # parse_tiles' own answers
+            assert _outcome(parse_tiles, text) == checked, text
+        fast = _fast(text)
+        if fast is None:
+            refused += 1
+            continue
+        ids, last, most, counts = fast
+        assert checked == ids, text
+        assert last == (ids[-1] if ids else -1) and counts == np.bincount(ids, minlength=34).tolist(), text
+        assert most == max(counts), text
+        read += 1
+    assert read > 5000 and refused > 5000  # both readers are exercised
+
+
+def test_the_fast_reader_refuses_what_it_cannot_count():
+    assert _fast("1m" * 255) is not None and _fast("1m" * 256) is None  # a count past 255 would wrap
+    assert _fast(" 1m\t2m ") == ([0, 1], 1, 1, [1, 1] + [0] * 32)  # white space anywhere, as the checked reader
+    assert _fast("1m\u30002m") is None and parse_tiles("1m\u30002m") == [0, 1]  # not ASCII: the checked reader's
+    assert _fast("8z") is None and _fast("0m") is None and _fast("12") is None and _fast("12E") is None

@@ -176,7 +176,7 @@ def _load_engine() -> tuple:
     global _engine
     if _engine is None:
         from ..efficiency.scratch import new_scratch
-        from ..jit import DirectKernel
+        from ..runtime.dispatch import DirectKernel
         from .value import hand_values
 
         _engine = (DirectKernel(hand_values), new_scratch(), threading.Lock())

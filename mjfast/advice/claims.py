@@ -28,7 +28,8 @@ import numpy as np
 
 from ..efficiency.api import shanten
 from ..errors import ArgumentError, HandError
-from ..hand import CHOW, KONG, PUNG, Hand, Meld, parse_hand, standing_less, visible_counts
+from ..hand import Hand, parse_hand, standing_less, visible_counts
+from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import TILE_NAMES, tile_id
 from . import budget
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model

@@ -174,7 +174,7 @@ def opponent(seat, discards=(), melds=(), draws: int = 0) -> Opponent:
     a list; draws the tiles they have drawn (0-40). Raises HandError for bad tiles or melds,
     ArgumentError for the rest, naming the fault."""
     from ..fan.conditions import wind_index
-    from ..hand import parse_melds
+    from ..melds import parse_melds
     from ..tiles import parse_tiles, tile_id
 
     seat = wind_index(seat, "an opponent's seat")

@@ -42,7 +42,8 @@ from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
 from ..fan.layout import WIN_SELF_DRAWN
 from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
 from ..fan.state import new_work
-from ..jit import lowest_bit, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import lowest_bit
 from .ranking import FAN_KEYS, NEXT_KEY, ranked, set_fan_aware_keys, tied_for_first
 from .rows import (
     ACCEPTANCE,

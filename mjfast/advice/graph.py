@@ -24,7 +24,8 @@ from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK
 from ..fan.layout import WIN_SELF_DRAWN
 from ..fan.settlement import winner_gain
-from ..jit import atomic_load, lowest_bit, njit, prefetch
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import atomic_load, lowest_bit, prefetch
 from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
 
 FULL = -1  # the graph ran out of room: the caller gives it more

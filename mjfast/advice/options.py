@@ -18,7 +18,7 @@ from ..efficiency.api import hand_arrays, kernel_context, raise_for_status, tile
 from ..efficiency.status import OK
 from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
-from ..jit import DirectKernel
+from ..runtime.dispatch import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, tile_id
 from . import budget
 from . import rows as _rows
@@ -27,7 +27,7 @@ from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
 
 # The plain ranking's kernel, called without numba's type dispatch after its first call
-# (mjfast.jit.DirectKernel; mjfast.efficiency.api converts every argument first).
+# (mjfast.runtime.dispatch.DirectKernel; mjfast.efficiency.api converts every argument first).
 _discards_of = DirectKernel(discards_of)
 
 

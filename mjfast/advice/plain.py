@@ -8,7 +8,7 @@ from ..efficiency.discards import discard_options
 from ..efficiency.group_dp import INF
 from ..efficiency.one_hand import check_seen
 from ..efficiency.status import OK
-from ..jit import njit
+from ..runtime.decorators import njit
 from .ranking import PLAIN_KEYS, ranked, set_efficiency_keys
 from .rows import ACCEPTANCE, NEXT_ACCEPTANCE, SHANTEN, TILE, USEFUL_MASK
 

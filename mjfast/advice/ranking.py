@@ -13,7 +13,7 @@ better are negated), then `ranked` sorts the kinds held by their rows.
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .rows import UNKNOWN
 
 PLAIN_KEYS = 4

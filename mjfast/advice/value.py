@@ -38,7 +38,8 @@ from ..efficiency.moves import hand_moves, load_group, load_groups
 from ..efficiency.one_hand import check_counts
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
-from ..jit import atomic_load, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import atomic_load
 from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Roots, Setting, build
 
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about

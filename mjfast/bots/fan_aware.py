@@ -16,7 +16,8 @@ from ..advice.model import draws_left
 from ..advice.options import best_discards
 from ..efficiency.api import shanten as shanten_of
 from ..game.protocol import PASS, Response
-from ..hand import KONG, PUNG, Hand, Meld, parse_meld, standing_less
+from ..hand import Hand, standing_less
+from ..melds import KONG, PUNG, Meld, parse_meld
 from ..tiles import tile_id
 from .protocol_bot import ProtocolBot
 from .safety import safest_discard

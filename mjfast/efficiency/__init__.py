@@ -1,7 +1,7 @@
 """The shanten core: shanten over every MCR form, useful tiles, acceptance, every discard and
 the step after it, as numba kernels on 34-count arrays. api (the per-hand calls, mjfast's
 shanten, useful_tiles, waits...) and batch (many hands on all cores, mjfast.batch) are their
-Python faces; the rankings on top of them are mjfast.advice's; numba's details are in mjfast.jit.
+Python faces; the rankings on top of them are mjfast.advice's; numba's details are in mjfast.runtime.
 
 Modules, from the bottom up:
 
@@ -21,7 +21,7 @@ Modules, from the bottom up:
     batch           the batch calls: many hands' rows on all cores
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 
 # Names loaded on first use, by module: importing the package compiles and loads nothing.
 _LOADED_LATER: dict[str, tuple[str, ...]] = {

@@ -5,7 +5,7 @@ straight allows at most one fixed meld."""
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .group_dp import INF
 from .lookup_table import distance_class, group_rank
 from .regular import meld_check_bits, regular, regular_distance, regular_from_classes

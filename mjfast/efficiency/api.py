@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand import KERNEL_ARRAYS, NO_MELDS, Hand, check_tiles, parse_hand, visible_counts
-from ..jit import DirectKernel
+from ..hand import NO_MELDS, Hand, check_tiles, parse_hand, visible_counts
+from ..runtime.dispatch import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, compact_counts, parse_tiles, tally
 from . import one_hand as _k
 from .all_forms import FORM_NAMES
@@ -28,8 +28,9 @@ _UINT8 = NO_MELDS.dtype
 _HAND_SHAPE = (N_KINDS,)
 _NOTHING_SEEN = np.zeros(N_KINDS, np.uint8)
 # The per-hand kernels, called without numba's type dispatch after their first call: every
-# argument below is converted first (see mjfast.jit.DirectKernel).
-_shanten_of = DirectKernel(_k.shanten_of)
+# argument below is converted first (see mjfast.runtime.dispatch.DirectKernel).
+_shanten_of = DirectKernel(_k.shanten_of_counts)
+_shanten_of_text = DirectKernel(_k.shanten_of_text)
 _forms_of = DirectKernel(_k.forms_of)
 _useful_of = DirectKernel(_k.useful_of)
 _context: "tuple[np.ndarray, np.ndarray] | None" = None
@@ -76,8 +77,8 @@ def hand_arrays(h) -> tuple[np.ndarray, np.ndarray, int]:
             return np.array(tally(ids), np.uint8), NO_MELDS, 0
         return parse_hand(h).kernel_arrays()  # raises the HandError that names the problem
     if isinstance(h, Hand):
-        return h.__dict__[KERNEL_ARRAYS]
-    return parse_hand(h).__dict__[KERNEL_ARRAYS]
+        return h.kernel_arrays()
+    return parse_hand(h).kernel_arrays()
 
 
 def raise_for_status(h, needs: "int | None", call: str, visible=None) -> None:
@@ -97,13 +98,15 @@ def shanten(h) -> int:
     """Shanten over every MCR form the hand may still take: -1 complete, 0 ready."""
     table, work = _context or kernel_context()
     if h.__class__ is np.ndarray and h.dtype is _UINT8 and h.shape == _HAND_SHAPE and h.flags.carray:
-        # a bot's count array, as the kernel takes it: hand_arrays inlined (a third of the call)
-        counts, meld_counts, n_melds = h, NO_MELDS, 0
-    elif h.__class__ is Hand:
-        counts, meld_counts, n_melds = h.__dict__[KERNEL_ARRAYS]
+        # a bot's count array, as the kernel takes it: no melds, nothing to convert
+        s = _shanten_of.call(table, h, NO_MELDS, 0, work)
+    elif h.__class__ is str:
+        # a compact string read and answered in one kernel call (the fast reader inside)
+        s = _shanten_of_text.call(table, h.encode("ascii", "replace"), work)
+        if s == _k.NOT_READ:  # another notation, or the checked reader's
+            s = _shanten_of.call(table, *hand_arrays(h), work)
     else:
-        counts, meld_counts, n_melds = hand_arrays(h)
-    s = _shanten_of.call(table, counts, meld_counts, n_melds, work)
+        s = _shanten_of.call(table, *(h.kernel_arrays() if h.__class__ is Hand else hand_arrays(h)), work)
     if s <= -100:
         raise_for_status(h, None, "shanten")
     return s

@@ -1,4 +1,4 @@
-"""Batch forms of the per-hand calls for many hands at once, on all cores (mjfast/threads.py).
+"""Batch forms of the per-hand calls for many hands at once, on all cores (mjfast/runtime/threads.py).
 
 Hands are rows of an (N, 34) uint8 count array. Melds are given as their number per hand (an
 int for all, or N ints) and, for exact answers under the four-copy rule, the tiles they hold
@@ -16,8 +16,9 @@ import numpy as np
 
 from ..errors import HandError
 from ..hand import check_tiles
-from ..jit import borrowed, njit
-from ..threads import over_rows
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import borrowed
+from ..runtime.threads import over_rows
 from .all_forms import all_forms, best_of
 from .discards import discard_options, masked_sum
 from .group_dp import INF
@@ -37,7 +38,7 @@ _NO_ROWS = np.zeros((1, 34), np.uint8)
 _NO_MELDS = np.zeros(1, np.int64)
 
 
-# Inlined into the batch loops, where it pays (mjfast/jit.py on inlining).
+# Inlined into the batch loops, where it pays (mjfast/runtime/decorators.py on inlining).
 @njit(inline="always")
 def _row(per_row, i):
     """Row i of an input given per hand, or its single row when one row stands for all."""
@@ -125,6 +126,13 @@ def _raise_for_bad_rows(status, counts, n_melds, meld_counts, visible=None, need
 # Each kernel answers rows start..stop without the GIL; over_rows runs it over every row.
 
 @njit(inline="always")
+def _shared(table, counts, n_melds, meld_counts):
+    """A task's inputs, which every thread shares for the whole call: uncounted (every row view of
+    a counted array counts it up and down atomically; runtime.intrinsics.borrowed)."""
+    return borrowed(table), borrowed(counts), borrowed(n_melds), borrowed(meld_counts)
+
+
+@njit(inline="always")
 def _form_buffers():
     """A task's working space for all_forms: scratch, and each form's distance and mask."""
     return new_scratch(), np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
@@ -132,13 +140,8 @@ def _form_buffers():
 
 @njit(cache=True, nogil=True)
 def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
-    table = borrowed(table)
-    counts = borrowed(counts)
-    n_melds = borrowed(n_melds)
-    meld_counts = borrowed(meld_counts)
-    out = borrowed(out)
-    status = borrowed(status)
+    table, counts, n_melds, meld_counts = _shared(table, counts, n_melds, meld_counts)
+    out, status = borrowed(out), borrowed(status)  # the outputs too: the caller holds them
     work, dist, masks = _form_buffers()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -154,13 +157,8 @@ def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
-    table = borrowed(table)
-    counts = borrowed(counts)
-    n_melds = borrowed(n_melds)
-    meld_counts = borrowed(meld_counts)
-    out = borrowed(out)
-    status = borrowed(status)
+    table, counts, n_melds, meld_counts = _shared(table, counts, n_melds, meld_counts)
+    out, status = borrowed(out), borrowed(status)  # the outputs too: the caller holds them
     work = new_scratch()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -176,13 +174,8 @@ def _regular_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
 
 @njit(cache=True, nogil=True)
 def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status):
-    # shared by every thread: uncounted (jit.borrowed)
-    table = borrowed(table)
-    counts = borrowed(counts)
-    n_melds = borrowed(n_melds)
-    meld_counts = borrowed(meld_counts)
-    out = borrowed(out)
-    status = borrowed(status)
+    table, counts, n_melds, meld_counts = _shared(table, counts, n_melds, meld_counts)
+    out, status = borrowed(out), borrowed(status)  # the outputs too: the caller holds them
     work, dist, masks = _form_buffers()
     for i in range(start, stop):
         if _bad(counts, n_melds, meld_counts, i, 0):
@@ -196,16 +189,9 @@ def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status)
 @njit(cache=True, nogil=True)
 def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, out_shanten, out_useful, out_acceptance,
                    status):
-    # shared by every thread: uncounted (jit.borrowed)
-    table = borrowed(table)
-    counts = borrowed(counts)
-    n_melds = borrowed(n_melds)
-    meld_counts = borrowed(meld_counts)
-    visible = borrowed(visible)
-    out_shanten = borrowed(out_shanten)
-    out_useful = borrowed(out_useful)
-    out_acceptance = borrowed(out_acceptance)
-    status = borrowed(status)
+    table, counts, n_melds, meld_counts = _shared(table, counts, n_melds, meld_counts)
+    visible, status = borrowed(visible), borrowed(status)
+    out_shanten, out_useful, out_acceptance = borrowed(out_shanten), borrowed(out_useful), borrowed(out_acceptance)
     work, dist, masks = _form_buffers()
     unseen = np.empty(34, np.int64)
     for i in range(start, stop):
@@ -223,16 +209,9 @@ def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, ou
 @njit(cache=True, nogil=True)
 def _discard_kernel(start, stop, table, counts, n_melds, meld_counts, visible, with_next, out_shanten, out_acceptance,
                     out_next, status):
-    # shared by every thread: uncounted (jit.borrowed)
-    table = borrowed(table)
-    counts = borrowed(counts)
-    n_melds = borrowed(n_melds)
-    meld_counts = borrowed(meld_counts)
-    visible = borrowed(visible)
-    out_shanten = borrowed(out_shanten)
-    out_acceptance = borrowed(out_acceptance)
-    out_next = borrowed(out_next)
-    status = borrowed(status)
+    table, counts, n_melds, meld_counts = _shared(table, counts, n_melds, meld_counts)
+    visible, status = borrowed(visible), borrowed(status)
+    out_shanten, out_acceptance, out_next = borrowed(out_shanten), borrowed(out_acceptance), borrowed(out_next)
     work = new_scratch()
     unseen = np.empty(34, np.int64)
     dist = np.empty(34, np.int64)
@@ -251,34 +230,29 @@ def _discard_kernel(start, stop, table, counts, n_melds, meld_counts, visible, w
             out_next[i, t] = nxt[t]
 
 
-def shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
-    """(N,) int8 shanten over all forms of N hands (3n+1 or 3n+2 tiles each)."""
+def _per_hand(kernel, counts, melds, meld_counts, forms: int = 0) -> np.ndarray:
+    """kernel's int8 answer for each of N hands: (N,), or (N, forms) with `forms`."""
     counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
-    out = np.empty(counts.shape[0], np.int8)
+    out = np.empty((counts.shape[0], forms) if forms else counts.shape[0], np.int8)
     status = np.zeros(counts.shape[0], np.uint8)
-    over_rows(_shanten_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
+    over_rows(kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
     _raise_for_bad_rows(status, counts, n_melds, meld_counts)
     return out
+
+
+def shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
+    """(N,) int8 shanten over all forms of N hands (3n+1 or 3n+2 tiles each)."""
+    return _per_hand(_shanten_kernel, counts, melds, meld_counts)
 
 
 def regular_shanten(counts, melds=0, meld_counts=None) -> np.ndarray:
     """(N,) int8 shanten of the regular form alone (four sets and a pair)."""
-    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
-    out = np.empty(counts.shape[0], np.int8)
-    status = np.zeros(counts.shape[0], np.uint8)
-    over_rows(_regular_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
-    _raise_for_bad_rows(status, counts, n_melds, meld_counts)
-    return out
+    return _per_hand(_regular_kernel, counts, melds, meld_counts)
 
 
 def shanten_by_form(counts, melds=0, meld_counts=None) -> np.ndarray:
     """(N, 5) int8 shanten per form (mjfast.efficiency.all_forms.FORM_NAMES order), IMPOSSIBLE = 127."""
-    counts, n_melds, meld_counts = _inputs(counts, melds, meld_counts)
-    out = np.empty((counts.shape[0], N_FORMS), np.int8)
-    status = np.zeros(counts.shape[0], np.uint8)
-    over_rows(_forms_kernel, counts.shape[0], _CHUNK, load_table(), counts, n_melds, meld_counts, out, status)
-    _raise_for_bad_rows(status, counts, n_melds, meld_counts)
-    return out
+    return _per_hand(_forms_kernel, counts, melds, meld_counts, N_FORMS)
 
 
 def useful(counts, melds=0, meld_counts=None, visible=None):

@@ -6,7 +6,8 @@ on the table and can no longer be drawn), so `unseen` is taken from the 14-tile 
 
 import numpy as np
 
-from ..jit import lowest_bit, njit, popcount
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import lowest_bit, popcount
 from .all_forms import REGULAR, best_of, other_forms
 from .group_dp import INF
 from .lookup_table import group_rank

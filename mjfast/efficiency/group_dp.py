@@ -17,7 +17,7 @@ it (tables/build.py) and it is called directly at run time for a group whose cap
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 
 INF = 99
 N_ENTRIES = 10  # p in 0..1, m in 0..4

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .group_dp import MAX_GROUP_TILES, N_ENTRIES, count_patterns
 
 BUDGET = MAX_GROUP_TILES + 1
@@ -79,7 +79,7 @@ def load_table() -> np.ndarray:
     return _table
 
 
-# Inlined into their callers: the batch loops run 8-15% faster so (mjfast/jit.py on inlining).
+# Inlined into their callers: the batch loops run 8-15% faster so (mjfast/runtime/decorators.py on inlining).
 @njit(inline="always")
 def pattern_rank(table, offsets_at, counts, start, n):
     rank = 0

@@ -3,16 +3,17 @@ draws that lower it (its useful tiles); of a 3n+2 hand, the fewest a discard lea
 discards that leave it. No draw or discard is tried.
 
 The table gives each group pattern ten entries, one per part (p pairs, m sets) a group may
-take in the hand's split, each a distance and two move masks (group_dp): the group's draws
-that lower the distance and its discards that keep it. The regular form's deficiency is the
-best split of the pair and the n_sets sets among the four groups, and its move mask is the
-union, over the splits that reach the best, of each group's mask at its part. A group's part
-is in such a split exactly when its distance plus the other three groups' best at the rest of
-the split equals the best: so the other groups' merge is needed by distances alone (lookups in
-the merge table when every group's row is the table's, else min-plus merges of ten entries),
-then a mask read per part in a best split.
+take in the hand's split, each a distance and the group's draws that lower it (group_dp). The
+regular form's deficiency is the best split of the pair and the n_sets sets among the four
+groups, and its useful draws are the union, over the splits that reach the best, of each
+group's draws at its part. A group's part is in such a split exactly when its distance plus
+the other three groups' best at the rest of the split equals the best: so the other groups'
+merge is needed by distances alone (lookups in the merge table when every group's row is the
+table's, else min-plus merges of ten entries), then a mask read per part in a best split. A
+3n+2 hand's keeps (the discards that leave its deficiency) are those that keep some group's
+part in a best split: read from the distance rows of the group's pattern less each tile.
 
-The kernels allocate nothing and run without reference counts (mjfast.jit: counting the
+The kernels allocate nothing and run without reference counts (mjfast.runtime: counting the
 arrays in and out of each call cost more than a hand's moves). A hand's groups are loaded
 once into `rows` (4 x N_ENTRIES packed entries, the table's
 layout) and `classes` (each group's distance class, -1 where the melds' locked tiles made the
@@ -24,7 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..jit import lowest_bit, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import lowest_bit
 from .group_dp import INF, N_ENTRIES
 from .lookup_table import class_row, distance_class, distance_row, group_rank, masked_row, merged_class
 from .regular import group_dp_entries

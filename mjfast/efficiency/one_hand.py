@@ -11,7 +11,8 @@ minus the copies in the hand, its melds and whatever else the caller has seen.
 
 import numpy as np
 
-from ..jit import njit
+from ..compact_kernel import read_compact
+from ..runtime.decorators import njit
 from .all_forms import all_forms, best_of
 from .discards import masked_sum
 from .group_dp import INF
@@ -58,7 +59,7 @@ def check_seen(counts, meld_counts, n_melds, wanted_total, visible, unseen):
     return OK
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=True)  # its form rows are views of `work`, counted where the caller counts (see below)
 def shanten_of(table, counts, meld_counts, n_melds, work):
     """Shanten over all forms, or -100 - status for input a Hand would reject."""
     status = check_counts(counts, meld_counts, n_melds, 0)
@@ -72,9 +73,35 @@ def shanten_of(table, counts, meld_counts, n_melds, work):
     return best - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=False)
+def shanten_of_counts(table, counts, meld_counts, n_melds, work):
+    """shanten_of for a call from Python (shanten of counts or a Hand): compiled without
+    reference counts, its array arguments come from Python without numba's record of each (a
+    fifth of shanten(counts)); shanten_of, which it calls, stays counted, so that the views it
+    makes of `work` are counted as its other callers count them (a kernel compiled without
+    counts that returned a view to a counted caller would have it freed)."""
+    return shanten_of(table, counts, meld_counts, n_melds, work)
+
+
+# What shanten_of_text returns for a string the fast reader refuses (the Python layer reads it).
+NOT_READ = -1000
+
+
+@njit(cache=True, nrt=True)
+def shanten_of_text(table, text, work):
+    """shanten_of of a compact string without melds (its ASCII bytes), read by the notation's
+    fast reader (compact_kernel.read_compact) in the same call; NOT_READ where the reader
+    refuses it. For shanten(text): one call from Python, no counts made there."""
+    counts = np.zeros(34, np.uint8)
+    if read_compact(text, np.empty(0, np.uint8), counts) < 0:
+        return NOT_READ
+    return shanten_of(table, counts, np.zeros(34, np.uint8), 0, work)
+
+
+@njit(cache=True, nrt=False)
 def forms_of(table, counts, meld_counts, n_melds, wanted_total, prune, with_masks, dist, masks, work):
-    """Every form's deficiency and mask into dist / masks (see all_forms.all_forms); status."""
+    """Every form's deficiency and mask into dist / masks (see all_forms.all_forms); status.
+    It allocates nothing: its arrays come from Python without numba's records (shanten_of)."""
     status = check_counts(counts, meld_counts, n_melds, wanted_total)
     if status == OK:
         all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)

@@ -18,14 +18,14 @@ Every kernel takes `with_masks`: without it, only distances are computed (the ch
 for shanten alone) and the returned masks are 0.
 
 Kernels that allocate nothing run without numba's reference counting (`nrt=False`, see
-mjfast.jit): every array they see belongs to their caller for the whole call, and counting
+mjfast.runtime.decorators): every array they see belongs to their caller for the whole call, and counting
 the array arguments in and out of each call was 18% of a look-ahead's time (perf). What
 allocates (the group DP) says `nrt=True` explicitly, or it would inherit the caller's.
 """
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from .group_dp import INF, N_ENTRIES, group_distances, group_distances_and_masks
 from .lookup_table import class_row, distance_class, distance_row, group_rank, masked_row, merged_class
 from .scratch import ACC, ACC_MASK, DIST, DP_IN, MASK, MEMO, MEMO_READY, MEMO_ROW, MEMO_SLOTS, TMP, TMP_MASK
@@ -96,7 +96,7 @@ def _group_dp(counts, locked, g, slot, n_sets, with_masks, work):
             work[MASK + slot * N_ENTRIES + k] = work[at + 1 + N_ENTRIES + k] << start
 
 
-# The DP steps below are inlined into their callers: batch.discards runs 7% faster so (mjfast/jit.py).
+# The DP steps below are inlined into their callers: batch.discards runs 7% faster so (mjfast/runtime/decorators.py).
 @njit(inline="always")
 def store_row(table, g, rank, slot, local_check, n_sets, with_masks, work):
     """Copy a group pattern's table entries into `slot` (masks in global tile bits).

@@ -9,7 +9,8 @@ from it without a lookup). The slots are the scratch's (scratch)."""
 
 import numpy as np
 
-from ..jit import lowest_bit, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import lowest_bit
 from .group_dp import INF, N_ENTRIES
 from .lookup_table import group_rank
 from .regular import load_ranked_group, merge_slot

@@ -16,7 +16,7 @@ group DP's results (regular) and the scores of completed hands (fan_aware).
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import KNITTED_PARTS_OF
 from .group_dp import N_ENTRIES
 

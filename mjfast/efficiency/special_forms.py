@@ -8,7 +8,8 @@ in regular."""
 
 import numpy as np
 
-from ..jit import njit, popcount
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import popcount
 from ..tileprops import HONOR_BITS, HONORS_KNITTED_BITS, KNITTED_BITS, KNITTED_PART, KNITTED_PARTS_OF, ORPHAN_BITS
 from .group_dp import INF, N_ENTRIES
 from .lookup_table import BUDGET, SUIT_OFFSETS_AT, distance_row, knitted_rest, knitted_rest_masks, masked_row

@@ -7,13 +7,13 @@ switches, settlement, and batch scoring on all cores.
     settle(r, winner=0, discarder=2)                 # four score deltas
 
 Modules: names (the fan table), ruleset (switches), tileprops, layout and encode (kernel
-input), waits, decompose, combos, rules, exclusions, state, forms, kernel, batch (numba
-kernels), conditions, result, settlement, api (the Python layer). docs/fan.md explains every rule
-and ruling. Importing this package compiles nothing: each entry point compiles (or loads from
+input), waits, decompose, combos, rules, exclusions, state, wait_fans, forms, kernel, batch
+(numba kernels), conditions, result, settlement, api (the Python layer). docs/fan.md explains
+every rule and ruling. Importing this package compiles nothing: each entry point compiles (or loads from
 numba's cache) on its first call.
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 
 # Names loaded on first use, by module: the fan-aware discard advice imports the scoring
 # kernel's modules only, not the Python layer and the parallel batch kernels.

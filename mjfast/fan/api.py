@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
-from ..jit import DirectKernel
+from ..runtime.dispatch import DirectKernel
 from ..tiles import TILE_NAMES
 from . import batch
 from .conditions import MAX_FLOWERS, WIND_BY_LETTER, condition_bits, flag, flower_count, wind_index
@@ -74,7 +74,7 @@ def _fan_input(hand: Hand) -> tuple:
 
 
 # score() calls the kernel without numba's dispatch: its arguments are always a Hand's own
-# read-only uint8 counts and two ints (see mjfast.jit.DirectKernel).
+# read-only uint8 counts and two ints (see mjfast.runtime.dispatch.DirectKernel).
 _score_hand = DirectKernel(score_hand)
 # score()'s fast path writes the condition bits as 1, 2, 4, 8.
 assert (WIN_SELF_DRAWN, WIN_LAST_COPY, WIN_KONG, WIN_LAST_TILE) == (1, 2, 4, 8)

@@ -1,4 +1,4 @@
-"""Scoring many hands at once, on all cores (mjfast/threads.py), and the check of batch input
+"""Scoring many hands at once, on all cores (mjfast/runtime/threads.py), and the check of batch input
 (one pass in numba: numpy's whole-array checks cost as much as the scoring).
 
 Kept apart from the single-hand kernel so that a user who scores one hand never compiles the
@@ -6,8 +6,8 @@ batch version."""
 
 import numpy as np
 
-from ..jit import njit
-from ..threads import over_rows
+from ..runtime.decorators import njit
+from ..runtime.threads import over_rows
 from .kernel import AT_CORRECTED, OUT_LEN, new_work, score_into
 from .layout import CHOW_SET, KONG_SET
 from .names import N_FANS

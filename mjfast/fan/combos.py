@@ -18,7 +18,7 @@ Sets are given by tile: the lowest tile of a chow, the tile of a pung or kong.
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import IS_DRAGON, IS_WIND, RANK, SUIT
 from .names import (
     BIG_FOUR_WINDS,

@@ -13,7 +13,7 @@ recursive function crash when loaded from the cache).
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import HONORS_START
 from .layout import CHOW_SET, PUNG_SET
 

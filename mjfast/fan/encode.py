@@ -4,35 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..hand import CHOW, KONG, PUNG
+from ..melds import CHOW, KONG, PUNG
+from . import layout
 from .kernel import MELD_BITS, MELD_COUNT_SHIFT
-from .layout import (
-    AT_CONDITIONS,
-    AT_FLOWERS,
-    AT_MELD_KIND,
-    AT_MELD_OPEN,
-    AT_MELD_TILE,
-    AT_N_MELDS,
-    AT_PREVALENT_WIND,
-    AT_SEAT_WIND,
-    AT_WIN_TILE,
-    CHOW_SET,
-    KONG_SET,
-    PUNG_SET,
-    VEC_LEN,
-)
 
-_KIND_CODE = {CHOW: CHOW_SET, KONG: KONG_SET}
+_KIND_CODE = {CHOW: layout.CHOW_SET, KONG: layout.KONG_SET}
 
 
 def meld_code(meld) -> tuple[int, int, int]:
     """(kind, tile, open) of a Meld as the kernels read it: open is 0 only for a concealed kong."""
-    return _KIND_CODE.get(meld.kind, PUNG_SET), meld.tile, 0 if meld.concealed else 1
+    return _KIND_CODE.get(meld.kind, layout.PUNG_SET), meld.tile, 0 if meld.concealed else 1
 
 
 # A meld's packed code by kind, open (see pack_melds); a concealed kong clears _OPEN_BIT.
 _OPEN_BIT = 1 << 8
-_OPEN_CODE = {CHOW: CHOW_SET | _OPEN_BIT, PUNG: PUNG_SET | _OPEN_BIT, KONG: KONG_SET | _OPEN_BIT}
+_OPEN_CODE = {CHOW: layout.CHOW_SET | _OPEN_BIT, PUNG: layout.PUNG_SET | _OPEN_BIT, KONG: layout.KONG_SET | _OPEN_BIT}
 
 
 def pack_melds(melds) -> int:
@@ -51,18 +37,18 @@ def pack_melds(melds) -> int:
 
 
 def hand_vectors(counts, wins, melds, conditions=0, seat=0, prevalent=0, flowers=0) -> np.ndarray:
-    """Hand vectors (N x VEC_LEN int16, see layout) for the batch kernel, from checked arrays:
+    """Hand vectors (N x layout.VEC_LEN int16, see layout) for the batch kernel, from checked arrays:
     counts N x 34, winning tiles N, melds N x 4 x 3 (kind, tile, open); the other values are
     scalars or arrays of N."""
-    vecs = np.zeros((counts.shape[0], VEC_LEN), np.int16)
+    vecs = np.zeros((counts.shape[0], layout.VEC_LEN), np.int16)
     vecs[:, :34] = counts
-    vecs[:, AT_N_MELDS] = (melds[:, :, 0] > 0).sum(axis=1)
-    vecs[:, AT_MELD_KIND:AT_MELD_KIND + 4] = melds[:, :, 0]
-    vecs[:, AT_MELD_TILE:AT_MELD_TILE + 4] = melds[:, :, 1]
-    vecs[:, AT_MELD_OPEN:AT_MELD_OPEN + 4] = melds[:, :, 2]
-    vecs[:, AT_WIN_TILE] = wins
-    vecs[:, AT_CONDITIONS] = conditions
-    vecs[:, AT_SEAT_WIND] = seat
-    vecs[:, AT_PREVALENT_WIND] = prevalent
-    vecs[:, AT_FLOWERS] = flowers
+    vecs[:, layout.AT_N_MELDS] = (melds[:, :, 0] > 0).sum(axis=1)
+    vecs[:, layout.AT_MELD_KIND:layout.AT_MELD_KIND + 4] = melds[:, :, 0]
+    vecs[:, layout.AT_MELD_TILE:layout.AT_MELD_TILE + 4] = melds[:, :, 1]
+    vecs[:, layout.AT_MELD_OPEN:layout.AT_MELD_OPEN + 4] = melds[:, :, 2]
+    vecs[:, layout.AT_WIN_TILE] = wins
+    vecs[:, layout.AT_CONDITIONS] = conditions
+    vecs[:, layout.AT_SEAT_WIND] = seat
+    vecs[:, layout.AT_PREVALENT_WIND] = prevalent
+    vecs[:, layout.AT_FLOWERS] = flowers
     return vecs

@@ -18,7 +18,8 @@ A does not, the scoring never produces A and B together (tests/fan/test_fan_rule
 
 import numpy as np
 
-from ..jit import lowest_bit, njit
+from ..runtime.decorators import njit
+from ..runtime.intrinsics import lowest_bit
 from . import names as n
 from .ruleset import ALL_TERMINALS_NO_TRIPLE_PUNG, BIG_FANS_VOID_SUIT
 

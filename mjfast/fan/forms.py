@@ -7,7 +7,7 @@ the kernel keeps the reading worth the most points.
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, KNITTED, ORPHANS, RANK, SUIT
 from .combos import chow_fans, pung_fans
 from .decompose import split_regular
@@ -22,11 +22,9 @@ from .names import (
     ALL_TYPES,
     BIG_THREE_WINDS,
     CHICKEN_HAND,
-    CLOSED_WAIT,
     CONCEALED_HAND,
     CONCEALED_KONG,
     DRAGON_PUNG,
-    EDGE_WAIT,
     FAN_POINTS,
     FOUR_CONCEALED_PUNGS,
     FOUR_KONGS,
@@ -63,13 +61,20 @@ from .ruleset import (
     SEVEN_PAIRS_PLAIN,
     WAIT_IN_LAST_SET,
 )
-from .state import NOT_UNIQUE, TMP_LEN, UNIQUE, UNKNOWN, W_REST, W_TMP, W_UNIQUE, meld_of, split_buffers
-from .waits import has_other_wait, regular_waits
+from .state import TMP_LEN, W_REST, W_TMP, meld_of, split_buffers
+from .wait_fans import (
+    AS_PAIR,
+    hand_unique_wait,
+    last_set_place,
+    later_set,
+    position_in_chow,
+    wait_fan,
+    wait_position,
+)
+from .waits import regular_waits
 
 ZERO = np.int64(0)  # typed constants for kernel arguments (see combos.ONE)
 NO = np.bool_(False)
-# Where a winning tile sits in the concealed sets, for 边张 / 坎张 / 单钓将.
-_AT_EDGE, _AT_MIDDLE, _AS_PAIR = 1, 2, 4
 
 
 @njit(cache=True)
@@ -88,65 +93,6 @@ def _concealed_form_self_draw(conditions, rules, table):
     Ruleset.concealed_forms_fully_concealed (不求人 then excludes 自摸)."""
     if conditions & WIN_SELF_DRAWN and rules & CONCEALED_FORMS_FULLY_CONCEALED:
         table[FULLY_CONCEALED_HAND] = 1
-
-
-@njit
-def _position_in_chow(low, win):
-    """_AT_MIDDLE or _AT_EDGE if the winning tile is in the chow starting at `low`, else 0."""
-    if win == low + 1:
-        return _AT_MIDDLE
-    if win == low or win == low + 2:
-        return _AT_EDGE
-    return 0
-
-
-@njit
-def _wait_position(kinds, tiles, opens, n, pair, win):
-    """Where the winning tile sits among the concealed chows and the pair (bit set)."""
-    where = _AS_PAIR if pair == win else 0
-    for i in range(n):
-        if opens[i] == 0 and kinds[i] == CHOW_SET:
-            where |= _position_in_chow(tiles[i], win)
-    return where
-
-
-@njit
-def _wait_fan(where, table):
-    """One of 边张, 坎张, 单钓将 at most, in that order of preference (ruling 3)."""
-    if where & _AT_EDGE:
-        table[EDGE_WAIT] = 1
-    elif where & _AT_MIDDLE:
-        table[CLOSED_WAIT] = 1
-    elif where & _AS_PAIR:
-        table[SINGLE_WAIT] = 1
-
-
-@njit
-def _later_set(kind, low, win, start, place):
-    """Ruleset.wait_in_last_set: (start, place) of the last set holding the winning tile's kind
-    after a standing set (kind, lowest tile), given those of the sets before: the set is later
-    if it starts at or above `start`; its place is the wait it makes (an edge wait only for
-    the 3 of 12 and the 7 of 89; none for a pung or the other end of a chow)."""
-    if low >= start:
-        if kind == CHOW_SET and low <= win <= low + 2:
-            if win == low + 1:
-                return low, _AT_MIDDLE
-            rank = RANK[low]
-            return low, _AT_EDGE if (rank == 1 and win == low + 2) or (rank == 7 and win == low) else 0
-        if kind != CHOW_SET and low == win:
-            return low, 0
-    return start, place
-
-
-@njit
-def _last_set_place(kinds, tiles, first, pair, win):
-    """Ruleset.wait_in_last_set: the place of the winning tile in a split (standing sets from
-    `first`), GB-Mahjong's reading: in the last of the sets and the pair that hold its kind,
-    formed from the lowest tile up, the pair before a set that starts on the same tile."""
-    start, place = (pair, _AS_PAIR) if pair == win else (-1, 0)
-    for i in range(first, 4):
-        start, place = _later_set(kinds[i], tiles[i], win, start, place)
-    return place
 
 
 @njit
@@ -278,21 +224,12 @@ def score_split(kinds, tiles, opens, pair, base, table, hand):
 
     if table[MELDED_HAND] == 0 and table[FOUR_KONGS] == 0:
         if hand.rules & WAIT_IN_LAST_SET:
-            where = _last_set_place(kinds, tiles, hand.n_melds, pair, win)
+            where = last_set_place(kinds, tiles, hand.n_melds, pair, win)
         else:
-            where = _wait_position(kinds, tiles, opens, 4, pair, win)
+            where = wait_position(kinds, tiles, opens, 4, pair, win)
         if where != 0 and hand_unique_wait(hand):
-            _wait_fan(where, table)
+            wait_fan(where, table)
     return finish(table, hand.rules)
-
-
-@njit
-def hand_unique_wait(hand):
-    """Whether the hand waited on its winning tile alone (computed once per hand)."""
-    if hand.work[W_UNIQUE] == UNKNOWN:
-        other = has_other_wait(hand.counts, hand.win, hand.held, hand.n_melds, hand.rules & LIVE_WAITS_ONLY != 0)
-        hand.work[W_UNIQUE] = NOT_UNIQUE if other else UNIQUE
-    return hand.work[W_UNIQUE] == UNIQUE
 
 
 @njit
@@ -505,13 +442,13 @@ def knitted_straight_form(hand, table):
             rest[win] += 1
             if waits & ~(np.int64(1) << win) == 0:
                 if hand.rules & WAIT_IN_LAST_SET:
-                    start, where = (pair, _AS_PAIR) if pair == win else (-1, 0)
-                    where = _later_set(kind, tile, win, start, where)[1]
+                    start, where = (pair, AS_PAIR) if pair == win else (-1, 0)
+                    where = later_set(kind, tile, win, start, where)[1]
                 else:
-                    where = _AS_PAIR if pair == win else 0
+                    where = AS_PAIR if pair == win else 0
                     if kind == CHOW_SET:
-                        where |= _position_in_chow(tile, win)
-                _wait_fan(where, table)
+                        where |= position_in_chow(tile, win)
+                wait_fan(where, table)
     elif not in_body or (body_waits and counts[win] == 3):
         # Beside a meld the standing tiles are the knitted straight and the pair: a winning
         # tile outside the straight is a single wait; inside it, a single wait only if the

@@ -15,24 +15,11 @@ then the corrected conditions; calls from Python get its summary (see SUMMARY_LE
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import KNITTED, ORPHANS, RANK, SUIT
+from . import layout
 from .decompose import SPLIT_SETS, split_regular
 from .forms import knitted_straight_form, nine_gates_form, orphans_and_knitted_form, score_split, seven_pairs_form
-from .layout import (
-    AT_CONDITIONS,
-    AT_FLOWERS,
-    AT_MELD_KIND,
-    AT_MELD_OPEN,
-    AT_MELD_TILE,
-    AT_N_MELDS,
-    AT_PREVALENT_WIND,
-    AT_SEAT_WIND,
-    AT_WIN_TILE,
-    CHOW_SET,
-    KONG_SET,
-    VEC_LEN,
-)
 from .names import DISPLAY_ORDER, FLOWER_TILES, N_FANS, PURE_TRIPLE_CHOW, TRIPLE_PUNG
 from .rules import condition_fans, tile_fans
 from .state import W_BASE, W_BEST, W_CURRENT, W_SETS, WORK_LEN, hand_state, meld_of, new_work, split_buffers
@@ -56,6 +43,8 @@ FANS_PER_WORD = 5
 SUMMARY_WORDS = 6  # room for 30 fans (100,000 random wins score 12 different fans at most)
 SUMMARY_LEN = 2 + SUMMARY_WORDS
 
+VEC_LEN = layout.VEC_LEN  # a hand vector's length: the fan-aware advice sizes its vectors by it
+
 
 @njit
 def _standing_count_ok(vec):
@@ -63,7 +52,7 @@ def _standing_count_ok(vec):
     n = 0
     for t in range(34):
         n += vec[t]
-    return n == 14 - 3 * vec[AT_N_MELDS]
+    return n == 14 - 3 * vec[layout.AT_N_MELDS]
 
 
 @njit
@@ -83,7 +72,7 @@ def _count_shape(counts):
 def score_into(vec, rules, out, work):
     """Score the hand in `vec` under ruleset code `rules` into `out` (OUT_LEN int64), using
     `work` (WORK_LEN int64, from new_work) as working space. Returns the total or NOT_A_WIN."""
-    win = vec[AT_WIN_TILE]
+    win = vec[layout.AT_WIN_TILE]
     if win < 0 or win >= 34 or vec[win] == 0 or not _standing_count_ok(vec):
         return _no_win(out)
     hand = hand_state(vec, rules, work)
@@ -143,7 +132,7 @@ def score_into(vec, rules, out, work):
                     best, current = current, best
     if best_points < 0:
         return _no_win(out)
-    flowers = vec[AT_FLOWERS]
+    flowers = vec[layout.AT_FLOWERS]
     best[FLOWER_TILES] = flowers
     for f in range(N_FANS):
         out[f] = best[f]
@@ -165,8 +154,9 @@ def summary_into(out, vec, dest):
     """Write the summary of output row `out`, scored from hand vector `vec` (see SUMMARY_LEN),
     into dest[:SUMMARY_LEN]."""
     dest[0] = out[AT_TOTAL]
-    dest[1] = (out[AT_CORRECTED] | np.int64(vec[AT_SEAT_WIND]) << SEAT_SHIFT
-               | np.int64(vec[AT_PREVALENT_WIND]) << PREVALENT_SHIFT | np.int64(vec[AT_WIN_TILE]) << SCORED_WIN_SHIFT)
+    dest[1] = (out[AT_CORRECTED] | np.int64(vec[layout.AT_SEAT_WIND]) << SEAT_SHIFT
+               | np.int64(vec[layout.AT_PREVALENT_WIND]) << PREVALENT_SHIFT
+               | np.int64(vec[layout.AT_WIN_TILE]) << SCORED_WIN_SHIFT)
     for w in range(SUMMARY_WORDS):
         dest[2 + w] = 0
     listed = 0
@@ -205,17 +195,17 @@ def fill_vector(vec, counts, melds, win, conditions, seat, prevalent, flowers):
     for i in range(34, VEC_LEN):
         vec[i] = 0
     n_melds = melds >> MELD_COUNT_SHIFT
-    vec[AT_N_MELDS] = n_melds
+    vec[layout.AT_N_MELDS] = n_melds
     for i in range(n_melds):
         code = melds >> (MELD_BITS * i)
-        vec[AT_MELD_KIND + i] = code & 3
-        vec[AT_MELD_TILE + i] = (code >> 2) & 63
-        vec[AT_MELD_OPEN + i] = (code >> 8) & 1
-    vec[AT_WIN_TILE] = win
-    vec[AT_CONDITIONS] = conditions
-    vec[AT_SEAT_WIND] = seat
-    vec[AT_PREVALENT_WIND] = prevalent
-    vec[AT_FLOWERS] = flowers
+        vec[layout.AT_MELD_KIND + i] = code & 3
+        vec[layout.AT_MELD_TILE + i] = (code >> 2) & 63
+        vec[layout.AT_MELD_OPEN + i] = (code >> 8) & 1
+    vec[layout.AT_WIN_TILE] = win
+    vec[layout.AT_CONDITIONS] = conditions
+    vec[layout.AT_SEAT_WIND] = seat
+    vec[layout.AT_PREVALENT_WIND] = prevalent
+    vec[layout.AT_FLOWERS] = flowers
 
 
 @njit
@@ -348,21 +338,21 @@ def score_each_win(counts13, melds, setup, found):
         counts[t] = counts13[t]
     held = counts.copy()
     for i in range(n_melds):
-        tile = vec[AT_MELD_TILE + i]
-        kind = vec[AT_MELD_KIND + i]
-        if kind == CHOW_SET:
+        tile = vec[layout.AT_MELD_TILE + i]
+        kind = vec[layout.AT_MELD_KIND + i]
+        if kind == layout.CHOW_SET:
             held[tile] += 1
             held[tile + 1] += 1
             held[tile + 2] += 1
         else:
-            held[tile] += 4 if kind == KONG_SET else 3
+            held[tile] += 4 if kind == layout.KONG_SET else 3
     candidates = regular_waits(counts, held, YES, NO_TILE) | _special_candidates(counts, held, n_melds)
     out = np.empty(OUT_LEN, np.int64)
     n = 0
     for t in range(34):
         if candidates >> t & 1 and held[t] < 4:
             vec[t] += 1
-            vec[AT_WIN_TILE] = t
+            vec[layout.AT_WIN_TILE] = t
             if score_into(vec, setup >> RULES_SHIFT, out, work) != NOT_A_WIN:
                 summary_into(out, vec, found[n])
                 n += 1

@@ -73,6 +73,11 @@ def fans_of_summary(summary) -> tuple[Fan, ...]:
     return fans
 
 
+def _won_by(bit: int, doc: str) -> property:
+    """A FanResult's flag of one win condition (a layout.WIN_* bit) it was scored with."""
+    return property(lambda result: bool(result._summary[1] & bit), doc=doc)
+
+
 class FanResult:
     """The score of one winning hand.
 
@@ -157,24 +162,11 @@ class FanResult:
     def win_tile(self) -> str:
         return tile_name(self._win_tile)
 
-    def _condition(self, bit: int) -> bool:
-        return bool(self._summary[1] & bit)
-
-    @property
-    def self_drawn(self) -> bool:
-        return self._condition(WIN_SELF_DRAWN)
-
-    @property
-    def last_copy(self) -> bool:
-        return self._condition(WIN_LAST_COPY)
-
-    @property
-    def kong(self) -> bool:
-        return self._condition(WIN_KONG)
-
-    @property
-    def last_tile(self) -> bool:
-        return self._condition(WIN_LAST_TILE)
+    # How the hand won, as it was scored (the conditions corrected: see kernel.correct_conditions).
+    self_drawn = _won_by(WIN_SELF_DRAWN, "自摸: won on the player's own draw")
+    last_copy = _won_by(WIN_LAST_COPY, "和绝张: the last unseen copy of the winning tile")
+    kong = _won_by(WIN_KONG, "杠上开花 (self-drawn on a kong's replacement) or 抢杠和 (robbing a kong)")
+    last_tile = _won_by(WIN_LAST_TILE, "妙手回春 / 海底捞月: the wall's last tile")
 
     def fan_line(self, names: str = "cn") -> str:
         """The fans as one line: "清龙 16, 不求人 4, ..." (names "cn" or "en")."""

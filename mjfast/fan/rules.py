@@ -9,7 +9,7 @@
 All write counts into a fan table: an int64 array indexed by fan id.
 """
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import IS_DRAGON, IS_GREEN, IS_HONOR, IS_REVERSIBLE, IS_TERMINAL, IS_WIND, RANK, SUIT
 from .layout import WIN_KONG, WIN_LAST_COPY, WIN_LAST_TILE, WIN_SELF_DRAWN
 from .names import (

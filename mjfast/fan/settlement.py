@@ -8,7 +8,7 @@ kong, where the player who added the kong counts as the discarder): the discarde
 from __future__ import annotations
 
 from ..errors import ArgumentError, HandError
-from ..jit import jitable
+from ..runtime.decorators import jitable
 from .result import FanResult
 
 BASE_POINTS = 8  # what every loser pays on top of the fans (the discarder) or alone (others)

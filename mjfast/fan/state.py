@@ -12,23 +12,9 @@ from collections import namedtuple
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
+from . import layout
 from .decompose import MAX_SPLITS, SEARCH_LEN, SPLIT_SETS
-from .layout import (
-    AT_CONDITIONS,
-    AT_MELD_KIND,
-    AT_MELD_OPEN,
-    AT_MELD_TILE,
-    AT_N_MELDS,
-    AT_PREVALENT_WIND,
-    AT_SEAT_WIND,
-    AT_WIN_TILE,
-    CHOW_SET,
-    KONG_SET,
-    WIN_KONG,
-    WIN_LAST_COPY,
-    WIN_SELF_DRAWN,
-)
 from .names import N_FANS
 
 HandState = namedtuple(
@@ -78,15 +64,15 @@ def correct_conditions(conditions, counts, fixed, win, has_kong):
       nowhere else (the robbed kong has the other three).
     """
     if counts[win] != 1:
-        conditions &= ~WIN_LAST_COPY
+        conditions &= ~layout.WIN_LAST_COPY
     if fixed[win] == 3:
-        conditions |= WIN_LAST_COPY
-    if conditions & WIN_KONG:
-        if conditions & WIN_SELF_DRAWN:
+        conditions |= layout.WIN_LAST_COPY
+    if conditions & layout.WIN_KONG:
+        if conditions & layout.WIN_SELF_DRAWN:
             if not has_kong:
-                conditions &= ~WIN_KONG
+                conditions &= ~layout.WIN_KONG
         elif fixed[win] != 0 or counts[win] != 1:
-            conditions &= ~WIN_KONG
+            conditions &= ~layout.WIN_KONG
     return conditions
 
 
@@ -99,21 +85,21 @@ def hand_state(vec, rules, work):
     for t in range(34):
         counts[t] = vec[t]
         fixed[t] = 0
-    n_melds = np.int64(vec[AT_N_MELDS])
+    n_melds = np.int64(vec[layout.AT_N_MELDS])
     n_open = 0
     kongs = 0
     for i in range(n_melds):
-        kind = np.int64(vec[AT_MELD_KIND + i])
-        tile = np.int64(vec[AT_MELD_TILE + i])
+        kind = np.int64(vec[layout.AT_MELD_KIND + i])
+        tile = np.int64(vec[layout.AT_MELD_TILE + i])
         work[W_MELDS + i] = kind
         work[W_MELDS + 4 + i] = tile
-        work[W_MELDS + 8 + i] = vec[AT_MELD_OPEN + i]
-        n_open += vec[AT_MELD_OPEN + i]
-        if kind == CHOW_SET:
+        work[W_MELDS + 8 + i] = vec[layout.AT_MELD_OPEN + i]
+        n_open += vec[layout.AT_MELD_OPEN + i]
+        if kind == layout.CHOW_SET:
             fixed[tile] += 1
             fixed[tile + 1] += 1
             fixed[tile + 2] += 1
-        elif kind == KONG_SET:
+        elif kind == layout.KONG_SET:
             fixed[tile] += 4
             kongs += 1
         else:
@@ -123,14 +109,14 @@ def hand_state(vec, rules, work):
         held[t] = counts[t] + fixed[t]
         if held[t] == 4:
             fours += 1
-    win = np.int64(vec[AT_WIN_TILE])
-    conditions = correct_conditions(np.int64(vec[AT_CONDITIONS]), counts, fixed, win, kongs > 0)
+    win = np.int64(vec[layout.AT_WIN_TILE])
+    conditions = correct_conditions(np.int64(vec[layout.AT_CONDITIONS]), counts, fixed, win, kongs > 0)
     work[W_UNIQUE] = UNKNOWN
     return HandState(
         win,
         conditions,
-        np.int64(vec[AT_SEAT_WIND]),
-        np.int64(vec[AT_PREVALENT_WIND]),
+        np.int64(vec[layout.AT_SEAT_WIND]),
+        np.int64(vec[layout.AT_PREVALENT_WIND]),
         np.int64(rules),
         n_melds,
         np.int64(n_open),

@@ -12,7 +12,7 @@ all four copies; `live_only` drops such tiles (Ruleset.formal_waits=False).
 
 import numpy as np
 
-from ..jit import njit
+from ..runtime.decorators import njit
 from ..tileprops import HONORS_START
 
 NO_FIT, SETS_FIT, PAIR_FIT = 0, 1, 2

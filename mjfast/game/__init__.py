@@ -6,20 +6,21 @@
     from mjfast.game import play_game, deal_walls, InProcessAgent, MjfastBot
 
 Modules, one concept each: tokens (Botzone tile tokens), state (TableState: a game in progress
-and its rules), outcome (wins, draws, fouls and their scores), walls (seeded walls), protocol
-(Botzone's requests and responses), gamelog (a logged game: GameLog, Action, BrokenGame,
-LogError, LogRefused), logformat (the log text: reader and writer), botzone_log (Botzone's JSON
-match log: reader and writer), tziakcha_log (Tziakcha's session records: reader), reading
+and its rules), seats (a seat's tiles, a declared win), outcome (wins, draws, fouls and their
+scores), walls (seeded walls), protocol (Botzone's requests and responses), gamelog (a logged
+game: GameLog, Action, BrokenGame, LogError, LogRefused, and what only a Botzone JSON log holds:
+JudgeRecord), logformat (the log text: reader and writer), botzone_log (Botzone's JSON match
+log: reader and writer), tziakcha_log (Tziakcha's session records: reader), reading
 (read_games, check_games: any format), judge (the Botzone judge's figures of a position),
-replay (replaying and checking a log), agents (how the table talks to a bot), table (one game).
-The bots are mjfast.bots'; their names are here too, loaded on first use, so that importing
-mjfast.game (to read logs) loads no numba.
+replay (replaying and checking a log), agents (how the table talks to a bot), table (one
+game). The bots are mjfast.bots'; their names are here too, loaded on first use, so that
+importing mjfast.game (to read logs) loads no numba.
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 from .agents import AgentError, InProcessAgent, ProcessAgent
-from .botzone_log import JudgeRecord, botzone_match, read_botzone, write_botzone
-from .gamelog import Action, BrokenGame, GameLog, LogError, LogRefused
+from .botzone_log import botzone_match, read_botzone, write_botzone
+from .gamelog import Action, BrokenGame, GameLog, JudgeRecord, LogError, LogRefused
 from .judge import JudgeCheck
 from .logformat import format_game, parse_game, write_games
 from .outcome import Outcome

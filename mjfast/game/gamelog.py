@@ -11,16 +11,13 @@ import io
 import os
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, TextIO
+from typing import NamedTuple, TextIO
 
 from ..bounds import MAX_LOG_SIZE, SIZE_FLAG, size_text
 from ..errors import GameError
 from ..fan.ruleset import JUDGE, Ruleset, ruleset_of
 from .state import DUPLICATE
 from .tokens import TOKEN_ID
-
-if TYPE_CHECKING:  # botzone_log imports this module
-    from .botzone_log import JudgeRecord
 
 ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua", "Invalid")
 CLAIMS = ("Chi", "Peng", "Gang", "Hu")
@@ -67,6 +64,39 @@ class Action(NamedTuple):
     ignored: tuple = ()
 
 
+class Response(NamedTuple):
+    """One bot's answer in a bots' entry: the text, Botzone's verdict (OK, TLE, MLE, OLE,
+    NJ, RE...) and the time it took in ms (None when the log does not say)."""
+
+    text: str
+    verdict: str
+    time: "float | None"
+
+
+@dataclass(frozen=True)
+class JudgeRecord:
+    """What a Botzone JSON log holds besides the game itself.
+
+    deal_entry: the position of the DEAL entry; points: the judge's figures, (actions applied,
+    entry, tileCnt or None, canHu or None) for every judge entry from the deal on, in order
+    (actions applied: how many of the game's actions the entry's figures follow; 0 = right
+    after the deal); responses: {position of a bots' entry: four Responses}."""
+
+    deal_entry: int
+    points: tuple
+    responses: dict
+
+    def response(self, entry: int, player: int) -> "Response | None":
+        """`player`'s answer in the bots' entry at position `entry`, if there is one."""
+        answers = self.responses.get(entry)
+        return answers[player] if answers is not None else None
+
+    def answer(self, line: int, player: int) -> "Response | None":
+        """`player`'s answer that made the action at `line`: in the bots' entry before that
+        judge's entry (an offending answer's own line is that bots' entry)."""
+        return self.response(line if line % 2 else line - 1, player)
+
+
 @dataclass(frozen=True)
 class GameLog:
     """One game as the log writes it.
@@ -76,7 +106,7 @@ class GameLog:
     from the Fan line, or None; drawn: a Huang line; scores: the Score line. `line` is the
     Match line's number in its file and `action_lines` those of the actions (not compared:
     the same game reads the same wherever it stands in a file). `judge`: for a game read from
-    Botzone's JSON log, what only that log holds (botzone_log.JudgeRecord: the judge's
+    Botzone's JSON log, what only that log holds (JudgeRecord, above: the judge's
     figures at every step, the bots' answers); None for the other formats, and not compared
     either. `names`: the four players' names, as a Botzone JSON log or a Tziakcha record gives
     them ("" where the log names none; not compared). `ruleset`: the rules its win was scored

@@ -27,17 +27,16 @@ player's.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
-from typing import cast
+from dataclasses import replace
+from typing import NamedTuple, cast
 
 import numpy as np
 
-from ..errors import (
-    ArgumentError,  # noqa: E402
-    GameError,  # noqa: E402
-)
-from ..hand import CHOW, KONG, PUNG, Hand, Meld
+from ..errors import ArgumentError, GameError
+from ..hand import Hand
+from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import N_KINDS
+from .seats import Seat, UnknownTiles, WinContext, chow_tiles
 from .tokens import N_FLOWERS, TOKENS, is_flower
 
 DUPLICATE, DUPLICATE_FLOWERS, SHARED = "duplicate", "duplicate-flowers", "shared"
@@ -66,60 +65,29 @@ class IllegalAction(GameError):
     """An action the rules do not allow at this point of the game; the message says why."""
 
 
-@dataclass
-class Seat:
-    """One player's tiles: standing counts (34), melds in the order made, flowers, discards
-    left on the table (`river`: claimed discards move into the claimer's meld) and every
-    discard made (`discards`, in order, claimed ones too)."""
+class WinMoment(NamedTuple):
+    """When a win is declared, as the conditions it scores under need it, whoever declares it:
+    the winning tile, who gave it (None: self-drawn; the kong's player when robbing), on a
+    kong (杠上开花, or robbing one: 抢杠和), on the wall's last tile (the next drawer has none
+    left), the copies of the tile already shown, the prevalent wind. TableState makes it; the
+    log analysis keeps one per discard and scores the wins it finds later."""
 
-    concealed: list = field(default_factory=lambda: [0] * N_KINDS)
-    melds: list = field(default_factory=list)
-    flowers: int = 0
-    river: list = field(default_factory=list)
-    last_drawn: "int | None" = None
-    discards: list = field(default_factory=list)
-
-    def hand(self) -> Hand:
-        """The mjfast Hand of this seat (standing tiles and melds)."""
-        return Hand(np.array(self.concealed, np.uint8), tuple(self.melds))
-
-    def pung_index(self, tile: int) -> "int | None":
-        for i, m in enumerate(self.melds):
-            if m.kind == PUNG and m.tile == tile:
-                return i
-        return None
-
-
-class UnknownTiles:
-    """The standing tiles of a player the viewer cannot see (a bot's view of its opponents):
-    any tile may be there, so every check on them passes and nothing is counted."""
-
-    __slots__ = ()
-
-    def __getitem__(self, tile: int) -> int:
-        return 4
-
-    def __setitem__(self, tile: int, count: int) -> None:
-        pass
-
-
-@dataclass(frozen=True)
-class WinContext:
-    """A declared win before scoring: the hand with the winning tile written last and the
-    conditions mjfast.fan.score() takes (derived as the Botzone judge derives them)."""
-
-    winner: int
     tile: int
-    hand: Hand
-    discarder: "int | None"  # None for a self-drawn win; the kong's player when robbing
-    conditions: dict
+    discarder: "int | None"
+    kong: bool
+    last_tile: bool
+    already_shown: int
+    prevalent_wind: int
 
-
-def chow_tiles(middle: int) -> "tuple[int, int, int] | None":
-    """The run around `middle`, or None when `middle` cannot be a chow's middle tile."""
-    if middle >= 27 or middle % 9 in (0, 8):
-        return None
-    return middle - 1, middle, middle + 1
+    def win(self, winner: int, counts: list, melds, flowers: int) -> WinContext:
+        """The WinContext of `winner` holding `counts` (the winning tile among them) and `melds`."""
+        if max(counts) > 4 or sum(counts) + 3 * len(melds) != 14:
+            raise IllegalAction(f"player {winner}'s hand is not a 14-tile hand")
+        hand = Hand(np.array(counts, np.uint8), tuple(melds), self.tile)
+        conditions = dict(self_drawn=self.discarder is None, last_copy=self.already_shown == 3, kong=self.kong,
+                          last_tile=self.last_tile, seat_wind=winner, prevalent_wind=self.prevalent_wind,
+                          flowers=flowers)
+        return WinContext(winner, self.tile, hand, self.discarder, conditions)
 
 
 class TableState:
@@ -457,46 +425,30 @@ class TableState:
             if tile != seat.last_drawn:
                 raise IllegalAction(f"player {player} declares a self-drawn win on {TOKENS[tile]} but drew "
                                     f"{TOKENS[seat.last_drawn] if seat.last_drawn is not None else 'nothing'}")
-            counts = list(seat.concealed)
-            discarder, self_drawn, kong = None, True, self.replacement
-            next_drawer = (player + 1) % 4
-            already_shown = self.shown[tile]
-        else:
-            if self.phase not in (CLAIM, ROB):
-                raise IllegalAction(f"player {player} declares a win but {self._expected()}")
-            self.check_claim(player, "Hu", tile)
-            return self.win_on_pending(player)
-        return self._win_context(player, tile, counts, discarder, self_drawn, kong, next_drawer, already_shown)
+            moment = WinMoment(tile, None, self.replacement, self.tiles_left((player + 1) % 4) <= 0, self.shown[tile],
+                               self.prevalent_wind)
+            return moment.win(player, list(seat.concealed), seat.melds, seat.flowers)
+        if self.phase not in (CLAIM, ROB):
+            raise IllegalAction(f"player {player} declares a win but {self._expected()}")
+        self.check_claim(player, "Hu", tile)
+        return self.win_on_pending(player)
+
+    def pending_win(self) -> WinMoment:
+        """The moment of a win on the pending discard or added kong, whoever may claim it."""
+        discarder, tile = self.pending
+        # the claimed discard itself does not count as shown; an added kong's tile does
+        # (the judge's reading: robbing a kong is never 和绝张)
+        return WinMoment(tile, discarder, self.phase == ROB, self.tiles_left((discarder + 1) % 4) <= 0,
+                         self.shown[tile] - (self.phase == CLAIM), self.prevalent_wind)
 
     def win_on_pending(self, player: int) -> WinContext:
         """The win of `player` on the pending discard or added kong, whoever may claim it: the
         hand with the tile and the conditions it would score under (win() checks the claim
         first; the Botzone judge with flowers scores its discarder's hand this way too)."""
-        discarder, tile = self.pending
-        counts = list(self.seats[player].concealed)
-        counts[tile] += 1
-        # the claimed discard itself does not count as shown; an added kong's tile does
-        # (the judge's reading: robbing a kong is never 和绝张)
-        already_shown = self.shown[tile] - (self.phase == CLAIM)
-        return self._win_context(player, tile, counts, discarder, False, self.phase == ROB, (discarder + 1) % 4,
-                                 already_shown)
-
-    def _win_context(self, player: int, tile: int, counts: list, discarder, self_drawn: bool, kong: bool,
-                     next_drawer: int, already_shown: int) -> WinContext:
         seat = self.seats[player]
-        if max(counts) > 4 or sum(counts) + 3 * len(seat.melds) != 14:
-            raise IllegalAction(f"player {player}'s hand is not a 14-tile hand")
-        hand = Hand(np.array(counts, np.uint8), tuple(seat.melds), tile)
-        conditions = dict(
-            self_drawn=self_drawn,
-            last_copy=already_shown == 3,
-            kong=kong,
-            last_tile=self.tiles_left(next_drawer) <= 0,
-            seat_wind=player,
-            prevalent_wind=self.prevalent_wind,
-            flowers=seat.flowers,
-        )
-        return WinContext(player, tile, hand, discarder, conditions)
+        counts = list(seat.concealed)
+        counts[self.pending[1]] += 1
+        return self.pending_win().win(player, counts, seat.melds, seat.flowers)
 
     def finish(self) -> None:
         self.phase = OVER

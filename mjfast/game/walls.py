@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import ArgumentError, HandError
+from ..errors import ArgumentError
 from ..tiles import N_KINDS
 from .state import DUPLICATE, DUPLICATE_FLOWERS, HAND_SIZE, PRIVATE_WALL, SHARED, WALLS
 from .tokens import FLOWER_IDS, is_flower
@@ -27,8 +27,8 @@ class DuplicateWalls:
     def __init__(self, walls, wall: str = DUPLICATE):
         size = PRIVATE_WALL.get(wall)
         if size is None or len(walls) != 4 or any(len(w) != size for w in walls):
-            raise HandError(f"the duplicate format is four walls of {PRIVATE_WALL[DUPLICATE]} tiles "
-                             f"(or of {PRIVATE_WALL[DUPLICATE_FLOWERS]} with the flowers)")
+            raise ArgumentError(f"the duplicate format is four walls of {PRIVATE_WALL[DUPLICATE]} tiles "
+                                 f"(or of {PRIVATE_WALL[DUPLICATE_FLOWERS]} with the flowers)")
         self.wall = wall
         self.walls = [list(w) for w in walls]
         self.next = [0] * 4

@@ -17,7 +17,7 @@ a run has done, kept so that a killed run resumes; files written whole), run (a 
 cli (the command's arguments).
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 
 # Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
 # mjfast.logs.cli) and must not pay for numba and the analysis.

@@ -1,18 +1,18 @@
 """Replaying one logged game and analysing every decision in it.
 
 The game is replayed by mjfast.game.Replay, which checks every rule and re-scores the result;
-this module only looks at the table before each action:
+this module only looks at the table before each action, and stages what it sees
+(staging.Staged):
 
-* at each Play, the player's discard decision (kernels.discard_row);
+* at each Play, the player's discard decision: the hand, its melds, what the table shows, the
+  waiting hand the player held before the turn;
 * at the first action after a discard (or an added kong), every other player's claim
   opportunity: the claims the rules allowed them (TableState decides; a win must reach 8
-  fans), what they did (the action, or the log's Ignore clause for a claim that lost on
-  priority) and the shanten each claim would have given.
+  fans, and is found once the waiting hands' waits are known), what they did (the action, or
+  the log's Ignore clause for a claim that lost on priority).
 
-A player's waiting hand between their turns is the hand left by their last discard (or the
-deal): its shanten and waits are known from that decision, and so are the discards its
-standing tiles could pung or chow, so claims cost nothing to find except where a claim is
-possible.
+When the replay is over, two kernel calls fill every row of the game (kernels.discard_rows,
+kernels.claim_rows), in the order the replay met the decisions.
 
 A game read from Botzone's JSON log also gives each decision its bot's answer time and
 verdict (the log's bots' entries), and its game row the judge's figures as the replay checked
@@ -26,25 +26,21 @@ from __future__ import annotations
 import numpy as np
 
 from ..efficiency.lookup_table import load_table
-from ..efficiency.status import OK
 from ..fan.encode import pack_melds
 from ..fan.ruleset import JUDGE
 from ..game.gamelog import GameLog, LogError
 from ..game.logformat import botzone_fans
-from ..game.outcome import score_win
 from ..game.replay import Replay
 from ..game.state import CLAIM, ROB, IllegalAction
 from ..tiles import N_KINDS, TILE_INDEX, TILE_NAMES
 from . import kernels as K
-from .columns import ACTIONS, CLAIM_ACTION, DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, VERDICTS, D, G
+from .columns import DECISION_CELLS, GAME_CELLS, NA, OPTION_BITS, RESULTS, VALUE_CELLS, VERDICTS, G
+from .staging import OTHERS, Staged, answer_cells, claimed
 
-_PASS = ACTIONS.index("pass")
-_CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
+_CHI_BIT, _PENG_BIT, _GANG_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang"))
 # The phases in which the others may claim the pending tile.
 _CLAIMABLE = frozenset((CLAIM, ROB))
-_NO_MELDS = np.zeros(N_KINDS, np.uint8)
-# The players who may claim a discard of each player, in turn after it.
-_OTHERS = tuple(((giver + 1) % 4, (giver + 2) % 4, (giver + 3) % 4) for giver in range(4))
+_NO_MELDS = bytes(2 * N_KINDS)  # the tiles of no melds, all and exposed
 # A game row's cells, in the order _game_row fills them: every game's, and a win's.
 _GAME_ROW_CELLS = np.array([G[c] for c in ("game", "line", "prevalent_wind", "result", "score_line_matches",
                                            "discards", "plain_agreements", "fan_aware_agreements", "acceptance_lost",
@@ -55,18 +51,7 @@ _JUDGE_CELLS = np.array([G[c] for c in ("tile_counts_checked", "tile_counts_matc
 _RESPONSE_CELLS = np.array([G[f"response_ms_{p}"] for p in range(4)])
 _VERDICT_CELLS = np.array([G[f"verdict_{p}"] for p in range(4)])
 _VERDICT = {verdict: i for i, verdict in enumerate(VERDICTS)}
-
-
-def _verdict(verdict: str) -> int:
-    return _VERDICT.get(verdict, _VERDICT["other"])
-
-
-def _answer(row: np.ndarray, answer) -> None:
-    """A decision row's answer cells: the bot's time (µs) and verdict (botzone_log.Response)."""
-    if answer is not None:
-        if answer.time is not None:
-            row[D["response_ms"]] = round(answer.time * 1000)
-        row[D["verdict"]] = _verdict(answer.verdict)
+__all__ = ["GameAnalyser", "Rows", "VALUE_CELLS", "value_cells"]
 
 
 class Rows:
@@ -78,11 +63,21 @@ class Rows:
 
     def append(self) -> np.ndarray:
         if self.n == len(self.data):
-            grown = np.full((2 * len(self.data), self.data.shape[1]), NA, np.int32)
-            grown[:self.n] = self.data
-            self.data = grown
+            self._grow(self.n + 1)
         self.n += 1
         return self.data[self.n - 1]
+
+    def extend(self, rows: np.ndarray) -> None:
+        """Append `rows` (a matrix as wide)."""
+        if self.n + len(rows) > len(self.data):
+            self._grow(self.n + len(rows))
+        self.data[self.n:self.n + len(rows)] = rows
+        self.n += len(rows)
+
+    def _grow(self, needed: int) -> None:
+        grown = np.full((max(needed, 2 * len(self.data)), self.data.shape[1]), NA, np.int32)
+        grown[:self.n] = self.data[:self.n]
+        self.data = grown
 
     def truncate(self, n: int) -> None:
         self.data[n:self.n] = NA
@@ -96,50 +91,30 @@ class Rows:
 
 
 class _Seat:
-    """What the analysis keeps of one player between their turns: the waiting hand as the
-    kernels read it (counts, meld_counts, n_melds; kernels.discard_row updates counts in
-    place), its shanten, useful tiles and waits (tile masks; no waits unless ready), the
-    discards it could claim from anyone (a win or a pung) and from the player before (a chow
-    too), the turns played, and the melds as last seen with their tile counts (all, and the
-    exposed ones) and packed form."""
+    """What the analysis keeps of one player between their turns: the waiting hand (its id
+    among the staged game's hands: staging.Staged), the turns played, and the melds as last
+    seen with their tiles (all and exposed, as bytes) and packed form."""
 
-    __slots__ = ("counts", "meld_counts", "n_melds", "shanten", "useful", "waits", "claims_any", "claims_next",
-                 "turns", "melds", "melded", "exposed", "packed")
+    __slots__ = ("hand", "turns", "melds", "melded", "packed")
 
-    def __init__(self, counts: np.ndarray, figures: tuple):
-        """figures: kernels.waiting_figures of the hand."""
-        self.counts, self.meld_counts, self.n_melds = counts, _NO_MELDS, 0
-        self.turns = 0
-        self.melds, self.melded, self.exposed, self.packed = (), _NO_MELDS, _NO_MELDS, 0
-        self.figures(*figures)
+    def __init__(self, hand: int):
+        self.hand, self.turns = hand, 0
+        self.melds, self.melded, self.packed = (), _NO_MELDS, 0
 
-    def figures(self, shanten: int, useful: int, pungs: int, chows: int) -> None:
-        """Set the waiting hand's shanten and useful tiles, and its claim masks (pungs, chows:
-        kernels.claim_masks); they are kept as masks so that the test of every discard for
-        claims is one shift (see _claims)."""
-        self.shanten, self.useful = shanten, useful
-        self.waits = useful if shanten == 0 else 0
-        self.claims_any = self.waits | pungs
-        self.claims_next = self.claims_any | chows
-
-    def melds_now(self, melds: list) -> tuple[np.ndarray, np.ndarray, int]:
-        """(meld tile counts, exposed meld tile counts, packed melds) of the player's melds
-        now; recomputed only when they changed (a new meld, or a pung grown into a kong)."""
+    def melds_now(self, melds: list) -> tuple[bytes, int]:
+        """(tiles of the player's melds now, then those of the exposed ones, 2 x 34 bytes;
+        packed melds), recomputed only when the melds changed (a new meld, or a pung grown
+        into a kong)."""
         held = tuple(melds)
         if held != self.melds:
-            melded, exposed = np.zeros(N_KINDS, np.uint8), np.zeros(N_KINDS, np.uint8)
+            melded, exposed = [0] * N_KINDS, [0] * N_KINDS
             for m in held:
                 for t in m.tiles:
                     melded[t] += 1
                     if not m.concealed:
                         exposed[t] += 1
-            self.melds, self.melded, self.exposed, self.packed = held, melded, exposed, pack_melds(held)
-        return self.melded, self.exposed, self.packed
-
-
-VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
-                                      "win_probability_after", "best_win_probability", "deal_in_after",
-                                      "best_deal_in")]
+            self.melds, self.melded, self.packed = held, bytes(melded + exposed), pack_melds(held)
+        return self.melded, self.packed
 
 
 def value_cells(options, deal_in, tile: int) -> tuple:
@@ -154,9 +129,9 @@ def value_cells(options, deal_in, tile: int) -> tuple:
             round(1000 * deal_in[TILE_INDEX[best.tile]]))
 
 
-def _value_cells(row, table, player: int, tile: int, ruleset) -> None:
-    """Fill a discard row's value cells, with the danger of the tiles (danger.table_danger:
-    shown, not counted, as MjfastBot plays by default), the wins scored under `ruleset`."""
+def _value_cells(table, player: int, tile: int, ruleset) -> tuple:
+    """A discard row's value cells, with the danger of the tiles (danger.table_danger: shown,
+    not counted, as MjfastBot plays by default), the wins scored under `ruleset`."""
     from ..advice.danger import table_danger
     from ..advice.model import draws_left
     from ..advice.options import best_discards
@@ -165,7 +140,7 @@ def _value_cells(row, table, player: int, tile: int, ruleset) -> None:
     options = best_discards(table.hand(player), visible=table.visible_to(player), seat_wind=player,
                             prevalent_wind=table.prevalent_wind, flowers=table.seats[player].flowers,
                             draws=draws, drawn=table.drawn(player), ruleset=ruleset)
-    row[VALUE_CELLS] = value_cells(options, table_danger(table, player, draws).deal_in, tile)
+    return value_cells(options, table_danger(table, player, draws).deal_in, tile)
 
 
 class GameAnalyser:
@@ -188,18 +163,25 @@ class GameAnalyser:
         self.names: list[tuple] = []
         self.judge_mismatches: list[tuple] = []  # (game, match id, line, what)
         self._taken: tuple = ([], [])  # names and mismatches of the last take
-        self._rejection: "LogError | None" = None  # a decision the kernels could not read (see _discard)
-        self.rules = JUDGE  # the rules of the game being analysed (its GameLog.ruleset)
+        self.ruleset = JUDGE  # the ruleset of the game being analysed (its GameLog.ruleset)
 
     def analyse(self, game: GameLog, index: int) -> None:
         """Replay and analyse one game (its position among the games read: `index`); raises
         LogError for a game that breaks a rule, leaving no row of it behind."""
-        mark = self.decisions.n
-        try:
-            self._analyse(game, index)
-        except LogError:
-            self.decisions.truncate(mark)
-            raise
+        replay = Replay(game)
+        self.ruleset = game.ruleset
+        staged = self._stage(game, replay)
+        check = replay.check()
+        ruleset = self.ruleset
+        facts = np.array([index, game.prevalent_wind, ruleset.code, ruleset.minimum, self.fan_aware], np.int64)
+        rows, failed = staged.rows(self.lookup, facts, self.scratch, self.ruleset, game.judge)
+        if failed is not None:
+            # the replay raises for an illegal action: only a game it took whole gets here
+            seat, line, status = failed
+            reason = "the tile is not in the hand" if status == K.NOT_HELD else f"kernel status {status}"
+            raise LogError(game.match_id, line, f"the analysis cannot read player {seat}'s discard: {reason}")
+        self.decisions.extend(rows)
+        self._game_row(game, index, check, rows)
 
     def take(self) -> tuple[np.ndarray, np.ndarray, list, list]:
         """(decision rows, game rows, match ids, fans) of the games analysed since the last
@@ -216,123 +198,78 @@ class GameAnalyser:
         reproduce, as (game, match id, line, what))."""
         return self._taken
 
-    def _analyse(self, game: GameLog, index: int) -> None:
-        replay = Replay(game)
-        self.rules = game.ruleset
+    def _stage(self, game: GameLog, replay: Replay) -> Staged:
+        """Replay the game, staging every decision (raises the replay's LogError)."""
         record = game.judge  # a Botzone JSON log's: the bots' answers
-        seats = None
+        staged = seats = None
         last = len(game.actions) - 1
-        first_decision = self.decisions.n
-        self._rejection = None
         offered = 0  # the line of the action that offered the pending tile
         for k, (action, line, table) in enumerate(replay):
-            if self._rejection is not None:
-                raise self._rejection
-            if seats is None:
-                seats = [self._dealt(table, p) for p in range(4)]
+            if staged is None:
+                staged = Staged([s.concealed for s in table.seats], [s.flowers for s in table.seats])
+                seats = [_Seat(p) for p in range(4)]
             if table.pending is not None and table.phase in _CLAIMABLE:
-                self._claims(table, action, line, seats, index, record, offered)
+                self._claims(staged, table, action, line, seats, record, offered)
             if action.kind == "Play":
-                self._discard(table, action, line, seats[action.player], index, game.match_id, record)
                 after = game.actions[k + 1] if k < last else None
-                if self._rejection is None:  # the row is there: whether another player won on the tile
-                    self.decisions.data[self.decisions.n - 1, D["dealt_in"]] = int(
-                        after is not None and after.kind == "Hu" and after.player != action.player)
+                dealt_in = after is not None and after.kind == "Hu" and after.player != action.player
+                self._discard(staged, table, action, line, seats[action.player], record, dealt_in)
                 if k == last:  # nothing follows: the others' claims on it all passed
-                    after = table.copy()
+                    after_table = table.copy()
                     try:
-                        after.play(action.player, action.tile)
+                        after_table.play(action.player, action.tile)
                     except IllegalAction:
                         continue  # the replay raises the game's LogError as it applies the discard
-                    self._claims(after, None, line, seats, index, record, line)
+                    self._claims(staged, after_table, None, line, seats, record, line)
             if action.kind in ("Play", "BuGang"):
                 offered = line
-        check = replay.check()
-        if self._rejection is not None:
-            raise self._rejection
-        self._game_row(game, index, check, self.decisions.data[first_decision:self.decisions.n])
+        return staged if staged is not None else Staged([[0] * N_KINDS] * 4, [0] * 4)
 
-    def _dealt(self, table, player: int) -> _Seat:
-        counts = np.array(table.seats[player].concealed, np.uint8)
-        return _Seat(counts, K.waiting_figures(self.lookup, counts, _NO_MELDS, 0, self.scratch.work))
-
-    def _discard(self, table, action, line: int, seat: _Seat, index: int, match_id: str, record) -> None:
+    def _discard(self, staged: Staged, table, action, line: int, seat: _Seat, record, dealt_in: bool) -> None:
         player, tile = action.player, action.tile
         table_seat = table.seats[player]
         melds = table_seat.melds
-        meld_counts, exposed, packed = seat.melds_now(melds)
-        s = self.scratch
+        melded, packed = seat.melds_now(melds)
         seat.turns += 1
-        row = self.decisions.append()
-        # bytearrays go to the kernel as they are: numpy's conversions of a list (or even of a
-        # bytearray) cost more than the kernel's own copies. Loose arguments, not records, for
-        # the same reason: four NamedTuples a discard take about 1 µs, 5-20% of this call.
-        status, shanten, useful, pungs, chows = K.discard_row(
-            self.lookup, bytearray(table_seat.concealed), meld_counts, exposed, len(melds), packed,
-            table.shown, player, table.prevalent_wind, self.rules.code, self.rules.minimum, tile, seat.counts,
-            seat.meld_counts, seat.shanten, seat.useful, self.fan_aware, s.plain_rows, s.fan_rows, s.wait_points,
-            s.work, row, index, line, seat.turns)
-        if status != OK:
-            # An illegal action makes the replay raise with its reason as soon as it applies
-            # it; only if it does not is the kernels' rejection the game's error.
-            self.decisions.truncate(self.decisions.n - 1)
-            reason = ("the tile is not in the hand" if status == K.NOT_HELD else f"kernel status {status}")
-            self._rejection = LogError(match_id, line, f"the analysis cannot read player {player}'s discard: {reason}")
-            return
-        if record is not None:
-            _answer(row, record.answer(line, player))
+        response, verdict = answer_cells(record.answer(line, player)) if record is not None else (NA, NA)
         if self.value:
-            _value_cells(row, table, player, tile, self.rules)
-        seat.meld_counts, seat.n_melds = meld_counts, len(melds)
-        seat.figures(shanten, useful, pungs, chows)
+            staged.values.append((len(staged.facts), _value_cells(table, player, tile, self.ruleset)))
+        before, seat.hand = seat.hand, staged.next_hand()
+        staged.discard(bytes(table_seat.concealed) + melded + bytes(table.shown),
+                       (player, tile, len(melds), packed, before, seat.hand, seat.turns, line, dealt_in, response,
+                        verdict, 0), (seat.melds, table_seat.flowers, seat.turns))
 
-    def _claims(self, table, action, line: int, seats: list, index: int, record, offered: int) -> None:
-        """A row for each player who could claim the pending tile; `action` is what followed
-        (None when nothing did); offered: the line of the action that offered the tile (the
-        players' answers to it follow it in a Botzone JSON log)."""
+    def _claims(self, staged: Staged, table, action, line: int, seats: list, record, offered: int) -> None:
+        """The claim opportunities of the players after the pending tile's giver; `action` is
+        what followed (None when nothing did); offered: the line of the action that offered
+        the tile (the players' answers to it follow it in a Botzone JSON log). A win is found
+        later (staging.Staged.rows); the other claims here."""
         giver, tile = table.pending
-        after_giver, across, before_giver = _OTHERS[giver]
-        # the players' standing tiles are their waiting hands until their turns: their masks
-        # say when there is no win, no pung and no chow, nothing to ask the rules (the
-        # common case, tested at once for the three players)
-        if not ((seats[after_giver].claims_next | seats[across].claims_any | seats[before_giver].claims_any)
-                >> tile) & 1:
+        after, across, before = OTHERS[giver]
+        place = staged.moment(table.pending_win(), (seats[after].hand, seats[across].hand, seats[before].hand), action,
+                              line, offered)
+        if table.phase == ROB:  # an added kong can only be robbed: a win
             return
-        robbing = table.phase == ROB
-        for player in _OTHERS[giver]:
-            seat = seats[player]
-            if not ((seat.claims_next if player == after_giver else seat.claims_any) >> tile) & 1:
+        for k, player in enumerate((after, across, before)):
+            # a pung needs two copies of the tile, a chow (the player after the giver only) a tile
+            # beside it: else there is nothing to ask the rules
+            concealed = table.seats[player].concealed
+            if concealed[tile] < 2 and (k or tile >= 27 or not ((tile % 9 and concealed[tile - 1])
+                                                                  or (tile % 9 != 8 and concealed[tile + 1]))):
                 continue
-            options, middles = self._options(table, player, tile, robbing, seat, player == after_giver)
-            if not options:
-                continue
-            done, done_tile, lost = _PASS, tile, 0
-            if action is not None and action.player == player and action.kind in CLAIM_ACTION:
-                done, done_tile = CLAIM_ACTION[action.kind], action.tile
-            elif action is not None:
-                # the log's Ignore clauses (the last one of the player, if several) say what
-                # the player claimed in vain
-                claimed = [claim for who, claim, _ in action.ignored if who == player]
-                if claimed:
-                    done, lost = CLAIM_ACTION[claimed[-1]], 1
-            row = self.decisions.append()
-            K.claim_row(self.lookup, seat.counts, seat.meld_counts, seat.n_melds, self.scratch.work, tile, options,
-                        middles, done, done_tile, lost, seat.shanten, row, index, line, player, seat.turns + 1)
-            if record is not None:
-                _answer(row, record.response(offered + 1, player))
+            options, middles = self._options(table, player, tile, k == 0)
+            if options:
+                done, done_tile, overruled = claimed(action, player)
+                answer = answer_cells(record.response(offered + 1, player)) if record is not None else (NA, NA)
+                staged.claim(place + k, [seats[player].hand, tile, options, middles, done,
+                                         tile if done_tile is None else done_tile, overruled, player,
+                                         seats[player].turns + 1, line, *answer])
 
-    def _options(self, table, player: int, tile: int, robbing: bool, seat: _Seat, chows: bool) -> tuple[int, int]:
-        """(option bits, mask of the chows' middle tiles) of the claims the rules allow one
-        player on `tile`; chows: the player is the next after the tile's giver."""
+    @staticmethod
+    def _options(table, player: int, tile: int, chows: bool) -> tuple[int, int]:
+        """(option bits, mask of the chows' middle tiles) of the pungs, kongs and chows the rules
+        allow one player on the discarded `tile`; chows: the player is the next after its giver."""
         bits = 0
-        if (seat.waits >> tile) & 1:
-            try:
-                score_win(table.win(player, tile), self.rules)
-                bits = _HU_BIT
-            except IllegalAction:  # complete, but under the minimum
-                pass
-        if robbing:
-            return bits, 0
         held = table.seats[player].concealed[tile]
         try:
             if held >= 2:
@@ -390,4 +327,4 @@ class GameAnalyser:
         for p in range(4):
             if timed[p]:
                 row[_RESPONSE_CELLS[p]] = round(times[p] * 1000)
-            row[_VERDICT_CELLS[p]] = _verdict(verdicts[p])
+            row[_VERDICT_CELLS[p]] = _VERDICT.get(verdicts[p], _VERDICT["other"])

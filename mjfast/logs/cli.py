@@ -27,7 +27,7 @@ def add_parser(subparsers) -> None:
     logs.add_argument("--value", action="store_true",
                       help="also rank every discard by value (expected score): the value columns and agreements; "
                            "milliseconds a discard")
-    from ..cli import add_log_size_argument, add_ruleset_argument  # argparse only
+    from ..commands.options import add_log_size_argument, add_ruleset_argument  # argparse only
 
     add_ruleset_argument(logs, of_the_log=True)
     add_log_size_argument(logs)
@@ -61,6 +61,6 @@ def run(args) -> int:
             value = (f", value agreement {100 * f['value_agreement']:.1f}%, bad moves {f['bad_moves']} "
                      f"({100 * f['bad_move_rate']:.1f}%), points lost per discard {f['points_lost']['mean']:.2f}")
         print(f"  {name}: {f['games']} games, mean score {f['mean_score']:+.2f}{value}")
-    from ..cli import nothing_read
+    from ..commands.options import nothing_read
 
     return nothing_read("logs", s["unreadable_files"], s["rejected"], s["games_analysed"])

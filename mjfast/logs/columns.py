@@ -159,6 +159,10 @@ def index(columns) -> dict:
 
 D = index(DECISION_CELLS)
 G = index(GAME_CELLS)
+# The value ranking's cells of a discard row, in the order analysis.value_cells gives them.
+VALUE_CELLS = [D[name] for name in ("best_value", "value_rank", "expected_score_after", "best_expected_score",
+                                      "win_probability_after", "best_win_probability", "deal_in_after",
+                                      "best_deal_in")]
 
 
 def option_names(bits: int) -> "str | None":

@@ -1,11 +1,19 @@
-"""One numba call per logged decision: everything the analysis asks of mjfast's kernels.
+"""A game's decisions in two numba calls: everything the analysis asks of mjfast's kernels.
 
-A discard decision costs one dispatch from Python whatever it asks: the waiting hand the
-player held before the turn (shanten, acceptance), every discard ranked plainly
-(efficiency.one_hand.discards_of without the look-ahead) and, when wanted, fan-aware
-(advice.fan_aware.fan_discards_of, the ranking of mjfast.best_discards). A claim opportunity costs one
-too: the shanten of every claim the rules allow. The kernels are mjfast's own; this module
-reads their figures straight into the decision's row (columns.DECISION_CELLS).
+The replay (analysis.py) stages every decision of a game as rows of arrays (decisions.py);
+then one call fills the rows of all its discards and one those of all its claim
+opportunities, where one call a decision cost a dispatch of 17 to 25 arguments each.
+
+- discard_rows: the waiting hands the players hold between their turns (the deal's, then the
+  hand each discard leaves) get their shanten and useful tiles; every discard is ranked
+  plainly (efficiency's discards_of without the look-ahead) and, when wanted, fan-aware
+  (advice.fan_aware.fan_discards_of, the ranking of mjfast.best_discards), and its row reads
+  the figures (columns.DECISION_CELLS).
+- claim_rows: the shanten of every claim the rules allowed on an offered tile, and what the
+  player did.
+
+The arrays' columns are named below (F_ for a discard's facts, C_ for a claim's, G_ for the
+game's); decisions.py fills them.
 """
 
 from __future__ import annotations
@@ -29,8 +37,41 @@ from ..advice.rows import (
 from ..efficiency.discards import masked_sum
 from ..efficiency.one_hand import shanten_of, unseen_copies, useful_of
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
-from ..jit import njit
+from ..runtime.decorators import njit
 from .columns import ACTIONS, KINDS, NA, OPTION_BITS, D
+
+# A discard's tiles (uint8, 4 x 34 each): the 14 standing tiles, the tiles of its melds, those
+# of its exposed melds (all but concealed kongs) and what the table shows (discards and
+# exposed melds: TableState.shown).
+T_STANDING, T_MELDED, T_EXPOSED, T_SHOWN = range(4)
+# A discard's facts (int64): seat, tile played, melds (their number, and packed as
+# fan.encode.pack_melds), the waiting hands before (held before the turn's draw or claim) and
+# after it (hand ids), the player's turn, the log's line, whether another player won on the
+# tile, the bot's answer time and verdict (NA where the log has none), and the status the
+# kernel leaves (OK, a kernels' status, or NOT_HELD). Discard d fills row d.
+(F_SEAT, F_TILE, F_N_MELDS, F_MELDS, F_BEFORE, F_AFTER, F_TURN, F_LINE, F_DEALT_IN, F_RESPONSE, F_VERDICT,
+ F_STATUS) = range(12)
+FACTS = 12
+# A claim opportunity (int64): the waiting hand (its id), the tile offered, the OPTION_BITS
+# of the claims allowed, the mask of the chows' middle tiles, what the player did (an ACTIONS
+# index, and the tile as the log writes it), whether that claim lost on priority, the player,
+# the turn, the line, the answer time and verdict. Claim c fills row c.
+(C_HAND, C_TILE, C_OPTIONS, C_MIDDLES, C_DONE, C_DONE_TILE, C_OVERRULED, C_PLAYER, C_TURN, C_LINE, C_RESPONSE,
+ C_VERDICT) = range(12)
+CLAIMS = 12
+# The game's facts (int64): its position among the games read, the prevalent wind, the
+# ruleset's code and minimum, whether to rank fan-aware too.
+G_INDEX, G_PREVALENT, G_RULES, G_MINIMUM, G_FAN_AWARE = range(5)
+# A waiting hand's figures (int64): shanten (-100 - status for a hand the kernels reject),
+# useful tiles as a mask, melds. Hands 0-3 are the deal's.
+H_SHANTEN, H_USEFUL, H_N_MELDS = range(3)
+DEALT = 4
+
+# discard_rows' status for a discard of a tile the hand does not hold (the kernels' own
+# statuses are small numbers).
+NOT_HELD = 100
+# Claims (see claim_shanten): the meld a claim makes.
+CLAIM_CHOW, CLAIM_PUNG, CLAIM_KONG = 0, 1, 2
 
 # Cells of a decision row, as compile-time constants for the kernels.
 _GAME, _LINE, _PLAYER, _TURN, _KIND, _TILE_CELL, _ACTION = (
@@ -45,20 +86,14 @@ _FAN_CELLS = np.array([D["best_fan_aware"], D["fan_aware_rank"], D["effective_sh
                        D["best_effective_shanten"], D["valid_acceptance_after"], D["best_valid_acceptance"]])
 _BEST_FAN, _FAN_RANK, _EFFECTIVE_AFTER, _BEST_EFFECTIVE, _VALID_AFTER, _BEST_VALID = _FAN_CELLS
 _OVERRULED, _CLAIM_OPTIONS, _CLAIM_SHANTEN = D["overruled"], D["options"], D["claim_shanten"]
+_RESPONSE, _VERDICT, _DEALT_IN = D["response_ms"], D["verdict"], D["dealt_in"]
 _DISCARD, _CLAIM = KINDS.index("discard"), KINDS.index("claim")
 _PLAY, _PASS, _CHI, _PENG, _GANG, _HU = (ACTIONS.index(a) for a in ("play", "pass", "chi", "peng", "gang", "hu"))
 _CHI_BIT, _PENG_BIT, _GANG_BIT, _HU_BIT = (OPTION_BITS[a] for a in ("chi", "peng", "gang", "hu"))
 
 
-# discard_row's status for a discard of a tile the hand does not hold (the kernels' own
-# statuses are small numbers).
-NOT_HELD = 100
-# Claims (see claim_shanten): the meld a claim makes.
-CLAIM_CHOW, CLAIM_PUNG, CLAIM_KONG = 0, 1, 2
-
-
 class Scratch:
-    """The kernels' working arrays for one analyser, reused by every decision."""
+    """The kernels' working arrays for one analyser, reused by every game."""
 
     def __init__(self):
         from ..efficiency.scratch import new_scratch
@@ -119,121 +154,116 @@ def _fill_head(row, game, line, player, turn, kind, tile, action):
     row[_ACTION] = action
 
 
-@njit(cache=True)
-def discard_row(table, standing, meld_counts, exposed, n_melds, melds, shown, seat, prevalent, rules, minimum,
-                discarded, waiting, before_meld_counts, before_shanten, before_useful, fan_aware, plain_rows, fan_rows,
-                wait_points, work, row, game, line, turn):
-    """Fill the decision row of one discard. Returns (status, shanten after the discard, its
-    useful tiles as a mask, and the claim masks of the hand after it: see claim_masks); status
-    is rows.OK unless the hand or what is seen is inconsistent or the tile is not held
-    (NOT_HELD); the row is then incomplete.
+@njit
+def _copy(source, target):
+    """A loop, not a slice copy: that compiles numba's shape-error code."""
+    for t in range(34):
+        target[t] = source[t]
 
-    standing / meld_counts / n_melds / melds: the 3n+2 hand as the player discards (standing
-    tiles as the TableState's counts in a bytearray, melds packed as fan.encode.pack_melds);
-    exposed: the tile counts of the player's melds that the others see (all but concealed
-    kongs); shown: TableState.shown, the discards and exposed melds on the table; waiting,
-    before_*: the 3n+1 hand the player held before this turn's draw or claim, its shanten and
-    useful tiles (they do not depend on what is seen); discarded: the tile played. Ranks are
-    1-based positions in mjfast's ranked lists.
 
-    When the row is complete, `waiting` is left holding the standing tiles after the discard:
-    the hand the player waits with until their next turn (the caller reads it from Python
-    lists, a conversion that costs more than this kernel's copy).
-    """
+@njit
+def _deal_figures(table, hands, figures, work):
+    """The shanten and useful tiles of the deal's four waiting hands."""
     counts = np.empty(34, np.uint8)
-    visible = np.empty(34, np.uint8)  # what the player sees elsewhere now
-    for t in range(34):
-        counts[t] = standing[t]
-        visible[t] = shown[t] - exposed[t]
-    # The fan-aware ranking works out every discard's plain figures on its way: the plain
-    # ranking is then a re-sort of its rows, not a second sweep of the discards. Of its next
-    # acceptances the row needs only the order they give (every_next False).
-    if fan_aware:
-        status, n = fan_discards_of(table, counts, meld_counts, n_melds, melds, visible, seat, prevalent, rules,
-                                    minimum, False, fan_rows, wait_points, work)
-        if status == OK:
-            _plain_ranking(fan_rows, n, plain_rows)
-    else:
-        status, n = discards_of(table, counts, meld_counts, n_melds, visible, False, plain_rows, work)
-    if status != OK:
-        return status, 0, np.int64(0), np.int64(0), np.int64(0)
-    i = _position(plain_rows, n, discarded)
-    if i < 0:
-        return NOT_HELD, 0, np.int64(0), np.int64(0), np.int64(0)
-    unseen = np.empty(34, np.int64)
-    if not unseen_copies(waiting, before_meld_counts, visible, unseen):
-        return SEEN_TOO_OFTEN, 0, np.int64(0), np.int64(0), np.int64(0)
-    _fill_head(row, game, line, seat, turn, _DISCARD, discarded, _PLAY)
-    row[_SHANTEN_BEFORE] = before_shanten
-    row[_ACCEPTANCE_BEFORE] = masked_sum(before_useful, unseen)
-    row[_OPTIONS] = n
-    shanten_after = np.int64(plain_rows[i, SHANTEN])
-    acceptance_after = np.int64(plain_rows[i, ACCEPTANCE])
-    best_shanten = np.int64(plain_rows[0, SHANTEN])
-    best_acceptance = np.int64(plain_rows[0, ACCEPTANCE])
-    row[_PLAIN_RANK] = i + 1
-    row[_SHANTEN_AFTER] = shanten_after
-    row[_ACCEPTANCE_AFTER] = acceptance_after
-    row[_BEST_PLAIN] = np.int64(plain_rows[0, TILE])
-    row[_BEST_SHANTEN] = best_shanten
-    row[_BEST_ACCEPTANCE] = best_acceptance
-    row[_SHANTEN_LOST] = shanten_after - best_shanten
-    # Further from ready, the draws that would have advanced the best discard are all lost.
-    row[_ACCEPTANCE_LOST] = best_acceptance - acceptance_after if shanten_after == best_shanten else best_acceptance
-    # The 14 tiles are complete exactly when some discard leaves a ready hand waiting on it.
-    complete = 0
-    for k in range(n):
-        if plain_rows[k, SHANTEN] == 0 and (np.int64(plain_rows[k, USEFUL_MASK]) >> np.int64(plain_rows[k, TILE])) & 1:
-            complete = 1
-    row[_COMPLETE] = complete
-    useful = np.int64(plain_rows[i, USEFUL_MASK])
-    if fan_aware:
-        i = _position(fan_rows, n, discarded)
-        row[_FAN_RANK] = i + 1
-        row[_BEST_FAN] = np.int64(fan_rows[0, TILE])
-        row[_EFFECTIVE_AFTER] = np.int64(fan_rows[i, EFFECTIVE_SHANTEN])
-        row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, EFFECTIVE_SHANTEN])
-        row[_VALID_AFTER] = _known(fan_rows[i, VALID_ACCEPTANCE])
-        row[_BEST_VALID] = _known(fan_rows[0, VALID_ACCEPTANCE])
-    else:
-        for c in _FAN_CELLS:
-            row[c] = NA
-    for t in range(34):  # a loop, not a slice copy: that compiles numba's shape-error code
-        waiting[t] = counts[t]
-    waiting[discarded] -= 1
-    pungs, chows = claim_masks(waiting)
-    return OK, shanten_after, useful, pungs, chows
-
-
-@njit(cache=True)
-def claim_masks(counts):
-    """(pungs, chows): tile masks of the discards a waiting hand's standing tiles could claim,
-    by a pung (two copies held) and, from the player before, by a chow (two tiles of a run
-    around it held: the runs of TableState.chow_middles). A tile outside both masks and the
-    waits needs no question to the rules."""
-    pungs = np.int64(0)
-    chows = np.int64(0)
-    for t in range(34):
-        if counts[t] >= 2:
-            pungs |= np.int64(1) << t
-        if t < 27:
-            rank = t % 9
-            if ((rank >= 2 and counts[t - 2] and counts[t - 1]) or (1 <= rank <= 7 and counts[t - 1] and counts[t + 1])
-                    or (rank <= 6 and counts[t + 1] and counts[t + 2])):
-                chows |= np.int64(1) << t
-    return pungs, chows
-
-
-@njit(cache=True)
-def waiting_figures(table, counts, meld_counts, n_melds, work):
-    """(shanten, useful tiles as a mask, claim masks: see claim_masks) of a 3n+1 hand; shanten
-    -100 - status for a hand the kernels reject."""
+    melded = np.zeros(34, np.uint8)
     nothing_seen = np.zeros(34, np.uint8)
-    status, shanten, useful, _ = useful_of(table, counts, meld_counts, n_melds, nothing_seen, work)
-    pungs, chows = claim_masks(counts)
-    if status != OK:
-        return -100 - status, np.int64(0), pungs, chows
-    return shanten, useful, pungs, chows
+    for h in range(DEALT):
+        _copy(hands[h, 0], counts)
+        status, shanten, useful, _ = useful_of(table, counts, melded, 0, nothing_seen, work)
+        figures[h, H_SHANTEN] = shanten if status == OK else -100 - status
+        figures[h, H_USEFUL] = useful if status == OK else 0
+        figures[h, H_N_MELDS] = 0
+
+
+@njit(cache=True)
+def discard_rows(table, tiles, facts, hands, figures, game, plain_rows, fan_rows, wait_points, work, rows):
+    """Fill the row of every discard of a game (rows[d] for tiles[d] and facts[d], see the F_
+    and T_ columns), in order, and the figures of the waiting hands: the deal's (hands 0-3, given)
+    and the hand each discard leaves (hand facts[d, F_AFTER], written here: its standing
+    tiles, melds, shanten and useful tiles). facts[d, F_STATUS] is each discard's status;
+    returns the first discard whose status is not OK (its row is then incomplete, the later
+    ones untouched), or -1. Ranks are 1-based positions in mjfast's ranked lists."""
+    _deal_figures(table, hands, figures, work)
+    fan_aware = game[G_FAN_AWARE] != 0
+    counts = np.empty(34, np.uint8)
+    melded = np.empty(34, np.uint8)
+    visible = np.empty(34, np.uint8)  # what the player sees elsewhere now
+    waiting = np.empty(34, np.uint8)
+    waiting_melded = np.empty(34, np.uint8)
+    unseen = np.empty(34, np.int64)
+    for d in range(facts.shape[0]):
+        seat, discarded, before, after = facts[d, F_SEAT], facts[d, F_TILE], facts[d, F_BEFORE], facts[d, F_AFTER]
+        n_melds = facts[d, F_N_MELDS]
+        for t in range(34):
+            counts[t] = tiles[d, T_STANDING, t]
+            melded[t] = tiles[d, T_MELDED, t]
+            visible[t] = tiles[d, T_SHOWN, t] - tiles[d, T_EXPOSED, t]
+        # The fan-aware ranking works out every discard's plain figures on its way: the plain
+        # ranking is then a re-sort of its rows, not a second sweep of the discards. Of its next
+        # acceptances the row needs only the order they give (every_next False).
+        if fan_aware:
+            status, n = fan_discards_of(table, counts, melded, n_melds, facts[d, F_MELDS], visible, seat,
+                                        game[G_PREVALENT], game[G_RULES], game[G_MINIMUM], False, fan_rows,
+                                        wait_points, work)
+            if status == OK:
+                _plain_ranking(fan_rows, n, plain_rows)
+        else:
+            status, n = discards_of(table, counts, melded, n_melds, visible, False, plain_rows, work)
+        i = _position(plain_rows, n, discarded) if status == OK else -1
+        if status == OK and i < 0:
+            status = NOT_HELD
+        if status == OK:
+            _copy(hands[before, 0], waiting)
+            _copy(hands[before, 1], waiting_melded)
+            if not unseen_copies(waiting, waiting_melded, visible, unseen):
+                status = SEEN_TOO_OFTEN
+        facts[d, F_STATUS] = status
+        if status != OK:
+            return d
+        row = rows[d]
+        _fill_head(row, game[G_INDEX], facts[d, F_LINE], seat, facts[d, F_TURN], _DISCARD, discarded, _PLAY)
+        row[_SHANTEN_BEFORE] = figures[before, H_SHANTEN]
+        row[_ACCEPTANCE_BEFORE] = masked_sum(figures[before, H_USEFUL], unseen)
+        row[_OPTIONS] = n
+        shanten_after = np.int64(plain_rows[i, SHANTEN])
+        acceptance_after = np.int64(plain_rows[i, ACCEPTANCE])
+        best_shanten = np.int64(plain_rows[0, SHANTEN])
+        best_acceptance = np.int64(plain_rows[0, ACCEPTANCE])
+        row[_PLAIN_RANK] = i + 1
+        row[_SHANTEN_AFTER] = shanten_after
+        row[_ACCEPTANCE_AFTER] = acceptance_after
+        row[_BEST_PLAIN] = np.int64(plain_rows[0, TILE])
+        row[_BEST_SHANTEN] = best_shanten
+        row[_BEST_ACCEPTANCE] = best_acceptance
+        row[_SHANTEN_LOST] = shanten_after - best_shanten
+        # Further from ready, the draws that would have advanced the best discard are all lost.
+        row[_ACCEPTANCE_LOST] = best_acceptance - acceptance_after if shanten_after == best_shanten else best_acceptance
+        # The 14 tiles are complete exactly when some discard leaves a ready hand waiting on it.
+        complete = 0
+        for k in range(n):
+            waits = np.int64(plain_rows[k, USEFUL_MASK])
+            if plain_rows[k, SHANTEN] == 0 and (waits >> np.int64(plain_rows[k, TILE])) & 1:
+                complete = 1
+        row[_COMPLETE] = complete
+        row[_DEALT_IN] = facts[d, F_DEALT_IN]
+        row[_RESPONSE] = facts[d, F_RESPONSE]
+        row[_VERDICT] = facts[d, F_VERDICT]
+        if fan_aware:
+            k = _position(fan_rows, n, discarded)
+            row[_FAN_RANK] = k + 1
+            row[_BEST_FAN] = np.int64(fan_rows[0, TILE])
+            row[_EFFECTIVE_AFTER] = np.int64(fan_rows[k, EFFECTIVE_SHANTEN])
+            row[_BEST_EFFECTIVE] = np.int64(fan_rows[0, EFFECTIVE_SHANTEN])
+            row[_VALID_AFTER] = _known(fan_rows[k, VALID_ACCEPTANCE])
+            row[_BEST_VALID] = _known(fan_rows[0, VALID_ACCEPTANCE])
+        # the hand the player waits with until their next turn
+        counts[discarded] -= 1
+        _copy(counts, hands[after, 0])
+        _copy(melded, hands[after, 1])
+        figures[after, H_SHANTEN] = shanten_after
+        figures[after, H_USEFUL] = np.int64(plain_rows[i, USEFUL_MASK])
+        figures[after, H_N_MELDS] = n_melds
+    return -1
 
 
 @njit
@@ -256,45 +286,49 @@ def claim_shanten(table, counts, meld_counts, n_melds, kind, tile, claimed, work
 
 
 @njit(cache=True)
-def claim_row(table, counts, meld_counts, n_melds, work, tile, options, middles, done, done_tile, overruled,
-              shanten_before, row, game, line, player, turn):
-    """Fill the decision row of one claim opportunity of a player whose waiting hand is
-    counts / meld_counts / n_melds, with shanten `shanten_before`.
-
-    tile: the tile offered; options: the OPTION_BITS of the claims the rules allow on it (a
-    win reaching the minimum, a pung, a kong, chows); middles: the mask of the middle tiles of
-    the chows allowed (the log writes a chow by its middle tile); done: the ACTIONS index of
-    what the player did (pass, or the claim, written done_tile as the log writes it);
-    overruled: 1 when that claim lost on priority (the hand is then as it was, as after a
-    pass). A hand the kernels reject gives its claims' shanten as claim_shanten does.
-    """
-    taken = done != _PASS and not overruled
-    after = shanten_before
-    if taken:
-        # a win completes the hand; a claim the rules do not allow breaks the game when the
-        # replay applies it
-        after = -1 if done == _HU else NA
-    best = np.int64(1 << 30)
-    if options & _HU_BIT:
-        best = -1
-    for bit, kind, action in ((_PENG_BIT, CLAIM_PUNG, _PENG), (_GANG_BIT, CLAIM_KONG, _GANG)):
-        if options & bit:
-            shanten = claim_shanten(table, counts, meld_counts, n_melds, kind, tile, tile, work)
-            best = min(best, shanten)
-            if taken and done == action and done_tile == tile:
-                after = shanten
-    for middle in range(34):
-        if (middles >> middle) & 1:
-            shanten = claim_shanten(table, counts, meld_counts, n_melds, CLAIM_CHOW, middle - 1, tile, work)
-            best = min(best, shanten)
-            if taken and done == _CHI and done_tile == middle:
-                after = shanten
-    _fill_head(row, game, line, player, turn, _CLAIM, tile, done)
-    row[_OVERRULED] = overruled
-    row[_CLAIM_OPTIONS] = options
-    row[_SHANTEN_BEFORE] = shanten_before
-    row[_SHANTEN_AFTER] = after
-    row[_CLAIM_SHANTEN] = best
+def claim_rows(table, claims, hands, figures, game, work, rows):
+    """Fill the row of every claim opportunity of a game (rows[c] for claims[c], see the C_
+    columns): the claims the rules allowed, the best shanten one of them gave, and the
+    shanten after what the player did (a pass or an overruled claim keeps the waiting hand's;
+    a win completes the hand; a claim the rules do not allow breaks the game when the replay
+    applies it, so it is never here). A hand the kernels reject gives its claims' shanten as
+    claim_shanten does."""
+    counts = np.empty(34, np.uint8)
+    melded = np.empty(34, np.uint8)
+    for c in range(claims.shape[0]):
+        hand, tile, options, middles = claims[c, C_HAND], claims[c, C_TILE], claims[c, C_OPTIONS], claims[c, C_MIDDLES]
+        done, done_tile, overruled = claims[c, C_DONE], claims[c, C_DONE_TILE], claims[c, C_OVERRULED]
+        _copy(hands[hand, 0], counts)
+        _copy(hands[hand, 1], melded)
+        n_melds, shanten_before = figures[hand, H_N_MELDS], figures[hand, H_SHANTEN]
+        taken = done != _PASS and not overruled
+        after = shanten_before
+        if taken:
+            after = -1 if done == _HU else NA
+        best = np.int64(1 << 30)
+        if options & _HU_BIT:
+            best = -1
+        for bit, kind, action in ((_PENG_BIT, CLAIM_PUNG, _PENG), (_GANG_BIT, CLAIM_KONG, _GANG)):
+            if options & bit:
+                shanten = claim_shanten(table, counts, melded, n_melds, kind, tile, tile, work)
+                best = min(best, shanten)
+                if taken and done == action and done_tile == tile:
+                    after = shanten
+        for middle in range(34):
+            if (middles >> middle) & 1:
+                shanten = claim_shanten(table, counts, melded, n_melds, CLAIM_CHOW, middle - 1, tile, work)
+                best = min(best, shanten)
+                if taken and done == _CHI and done_tile == middle:
+                    after = shanten
+        row = rows[c]
+        _fill_head(row, game[G_INDEX], claims[c, C_LINE], claims[c, C_PLAYER], claims[c, C_TURN], _CLAIM, tile, done)
+        row[_OVERRULED] = overruled
+        row[_CLAIM_OPTIONS] = options
+        row[_SHANTEN_BEFORE] = shanten_before
+        row[_SHANTEN_AFTER] = after
+        row[_CLAIM_SHANTEN] = best
+        row[_RESPONSE] = claims[c, C_RESPONSE]
+        row[_VERDICT] = claims[c, C_VERDICT]
 
 
 @njit(cache=True)

@@ -81,6 +81,14 @@ def _number(value, digits: int = 2) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
 
 
+def _save(plt, fig, path: Path) -> None:
+    """Lay a figure out and write it as the PNG at `path` (whole or not at all), then free it."""
+    fig.tight_layout()
+    with atomic(path) as temporary:
+        fig.savefig(temporary, dpi=100, format="png")
+    plt.close(fig)
+
+
 def _plot_turns(plt, summary: dict, path: Path) -> None:
     turns = summary["by_turn"]
     x = [t["turn"] for t in turns]
@@ -95,10 +103,7 @@ def _plot_turns(plt, summary: dict, path: Path) -> None:
     agree.set_ylabel("discards = mjfast's best")
     agree.set_xlabel("the player's turn (1 = first discard)")
     agree.legend(loc="lower right")
-    fig.tight_layout()
-    with atomic(path) as temporary:
-        fig.savefig(temporary, dpi=100, format="png")
-    plt.close(fig)
+    _save(plt, fig, path)
 
 
 def _plot_players(plt, summary: dict, path: Path) -> None:
@@ -117,10 +122,7 @@ def _plot_players(plt, summary: dict, path: Path) -> None:
     ax.set_ylim(0, 1)
     ax.set_title(PLOTS[path.name])
     ax.legend(loc="lower right")
-    fig.tight_layout()
-    with atomic(path) as temporary:
-        fig.savefig(temporary, dpi=100, format="png")
-    plt.close(fig)
+    _save(plt, fig, path)
 
 
 def _plot_fans(plt, summary: dict, path: Path) -> None:
@@ -130,10 +132,7 @@ def _plot_fans(plt, summary: dict, path: Path) -> None:
     ax.set_xlabel("fans of the win (as mjfast scores it)")
     ax.set_ylabel("wins")
     ax.set_title(PLOTS[path.name])
-    fig.tight_layout()
-    with atomic(path) as temporary:
-        fig.savefig(temporary, dpi=100, format="png")
-    plt.close(fig)
+    _save(plt, fig, path)
 
 
 def _listed(title: str, items: list, line, shown: int = 20) -> list:

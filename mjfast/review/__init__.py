@@ -12,7 +12,7 @@ summary out), cli (the command's arguments). docs/review.md describes the output
 JSON schema.
 """
 
-from ..lazy import lazy_attributes
+from ..runtime.lazy import lazy_attributes
 
 # Loaded on first use: `mjfast --help` imports this package (the command's arguments live in
 # mjfast.review.cli) and must not pay for numba and the analysis.

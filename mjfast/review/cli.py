@@ -30,7 +30,7 @@ def add_parser(subparsers) -> None:
     ranking.add_argument("--value", action="store_true", help=argparse.SUPPRESS)  # the default; the older spelling
     review.add_argument("--workers", type=int, default=None, metavar="N",
                         help="local worker processes (default: every core; 1: no worker process)")
-    from ..cli import add_log_size_argument, add_ruleset_argument  # argparse only
+    from ..commands.options import add_log_size_argument, add_ruleset_argument  # argparse only
 
     add_ruleset_argument(review, of_the_log=True)
     add_log_size_argument(review)
@@ -68,6 +68,6 @@ def run(args) -> int:
                      f"{plus_minus(p['points_lost'])}")
         print(f"  {name}: {p['decisions']} decisions in {p['games']} games, agreement {agreement}, top 3 {top3}"
               f"{value}; mean cost per decision: {costs or '–'}")
-    from ..cli import nothing_read
+    from ..commands.options import nothing_read
 
     return nothing_read("review", s["unreadable_files"], s["rejected"], s["games_read"] - s["games_rejected"])

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -55,9 +56,10 @@ from ..errors import HandError
 from ..game.gamelog import GameLog
 from ..game.replay import Replay
 from ..game.state import CLAIM, DISCARD, ROB, IllegalAction
-from ..hand import CHOW, KONG, PUNG, Hand, Meld, standing_less
+from ..hand import Hand, standing_less
 from ..logs.analysis import VALUE_CELLS, GameAnalyser, value_cells
 from ..logs.columns import DECISION_CELLS, KINDS, NA, D, decode
+from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import TILE_NAMES
 
 SCHEMA = "mjfast-review/1"
@@ -193,12 +195,26 @@ def _action_view(action) -> dict:
     return {"player": action.player, "kind": action.kind, "tile": tile, "text": text}
 
 
+class Asked(NamedTuple):
+    """Where a decision was asked and of whom: its kind (discard, claim, win, kong), the step
+    and line, the player, the tile (None for a kong's), and for a decision without a logs row,
+    the player's turn and the shanten of the hand before the draw."""
+
+    kind: str
+    step: int
+    line: int
+    player: int
+    tile: "str | None"
+    turn: "int | None" = None
+    shanten_before: "int | None" = None
+
+
 class _Reviewer:
     """Reviews the decisions of one game, step by step, for the seats in `players`."""
 
     def __init__(self, game: GameLog, players, value: bool):
         self.game, self.players = game, tuple(players)
-        self.rules = game.ruleset  # the wins and the advice are scored by the rules the game was played under
+        self.ruleset = game.ruleset  # the wins and the advice are scored by the ruleset the game was played under
         self.value = value
         self.ranking = "expected-score" if value else "fan-aware"
         self.rows = logs_rows(game)
@@ -210,18 +226,18 @@ class _Reviewer:
         self.decisions.append(decision)
         return len(self.decisions) - 1
 
-    def _decision(self, kind, step, line, player, tile, options, choice, mjfast, row, flags=(), rank=None,
-                  turn=None, shanten_before=None) -> int:
-        """row: the logs row (int cells, decoded when the game's review is done: a discard fills
-        its value cells after a kong or win declined before it took the same row), when the
-        decision has one; turn, shanten_before: when it has none."""
+    def _decision(self, asked: "Asked", options: list, choice: str, mjfast: str, row, flags=(), rank=None) -> int:
+        """The decision `asked` (where, whose, on what tile), its options, the player's choice
+        and mjfast's. row: the logs row (int cells, decoded when the game's review is done: a
+        discard fills its value cells after a kong or win declined before it took the same
+        row), when the decision has one; else `asked` says the turn and the shanten before."""
         by_key = {o["choice"]: o for o in options}
         chosen, best = by_key.get(choice), by_key.get(mjfast)
         found = cost(best, chosen) if chosen is not None and best is not None else {}
         return self.add({
-            "kind": kind, "step": step, "line": line, "player": player,
-            "turn": _cell(row, "turn") if row is not None else turn, "tile": tile,
-            "shanten_before": _cell(row, "shanten_before") if row is not None else shanten_before,
+            "kind": asked.kind, "step": asked.step, "line": asked.line, "player": asked.player,
+            "turn": _cell(row, "turn") if row is not None else asked.turn, "tile": asked.tile,
+            "shanten_before": _cell(row, "shanten_before") if row is not None else asked.shanten_before,
             "options": options, "choice": choice, "mjfast": mjfast, "rank": rank,
             "agrees": choice == mjfast, "top3": rank <= 3 if rank is not None else choice == mjfast,
             **_value_figures(best, chosen), "accepts": _accepts(best, chosen),
@@ -237,20 +253,20 @@ class _Reviewer:
         danger = table_danger(table, p, draws)
         in_order = best_discards(table.hand(p), visible=table.visible_to(p), seat_wind=p,
                                  prevalent_wind=table.prevalent_wind, flowers=seat.flowers, draws=draws,
-                                 ranking=self.ranking, drawn=table.drawn(p), ruleset=self.rules,
+                                 ranking=self.ranking, drawn=table.drawn(p), ruleset=self.ruleset,
                                  danger=danger if getattr(self.bot, "danger", False) else None)
         options = [option_figures(o) for o in annotated(in_order, danger)]
         for o in options:
             o["choice"] = f"play {o['tile']}"
         choice = f"play {TILE_NAMES[tile]}"
         rank = next(i for i, o in enumerate(options) if o["choice"] == choice) + 1
-        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile, self.rules) else []
+        flags = ["winning_tile_discarded"] if self._wins_on_own_discard(table, p, tile, self.ruleset) else []
         self.plays[p] += 1
         row = self.rows.get(("discard", line, p))
         if row is not None and self.value:  # the cells `mjfast logs --value` computes, from these options
             row[VALUE_CELLS] = value_cells(in_order, danger.deal_in, tile)
-        return self._decision("discard", step, line, p, TILE_NAMES[tile], options, choice, options[0]["choice"],
-                              row, flags, rank)
+        return self._decision(Asked("discard", step, line, p, TILE_NAMES[tile]), options, choice,
+                              options[0]["choice"], row, flags, rank)
 
     @staticmethod
     def _wins_on_own_discard(table, p: int, tile: int, ruleset) -> bool:
@@ -284,7 +300,8 @@ class _Reviewer:
         seat = table.seats[p]
         visible = table.visible_to(p)
         visible[tile] -= 1  # the offered tile, in the hand or a meld in every option
-        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers, ruleset=self.rules)
+        conditions = dict(seat_wind=p, prevalent_wind=table.prevalent_wind, flowers=seat.flowers,
+                          ruleset=self.ruleset)
         draws = draws_left(table.own_draws_left(p))
         # the options' efficiency figures; their value figures are claim_options' (below)
         advice = dict(visible=visible, draws=draws, ranking="fan-aware", **conditions)
@@ -312,7 +329,7 @@ class _Reviewer:
         options[0].pop("tile")
         if "hu" in allowed:
             win = table.win(p, tile)
-            result = score(win.hand, ruleset=self.rules, **win.conditions)
+            result = score(win.hand, ruleset=self.ruleset, **win.conditions)
             options.append({"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
                             "points": result.points})
         for key, uses, meld in melds:
@@ -343,7 +360,7 @@ class _Reviewer:
             flags.append("win_declined")
         if choice not in ("pass", "hu") and not cells["overruled"] and _worse(by_key[choice], by_key["pass"]):
             flags.append("claim_lowers_value")
-        return self._decision("claim", step, line, p, TILE_NAMES[tile], options, choice, mjfast, row, flags)
+        return self._decision(Asked("claim", step, line, p, TILE_NAMES[tile]), options, choice, mjfast, row, flags)
 
     @staticmethod
     def _claimed(action, p: int, row: dict) -> str:
@@ -369,18 +386,18 @@ class _Reviewer:
             waiting = table.hand(p).counts.copy()
             waiting[drawn] -= 1
             before = shanten_of(Hand(waiting, table.hand(p).melds))
-        where = dict(turn=self.plays[p] + 1, shanten_before=before)
         if drawn is not None and self.bot.winning_response(drawn) is not None:
             from ..fan import score
 
             win = table.win(p, drawn)
-            result = score(win.hand, ruleset=self.rules, **win.conditions)
+            result = score(win.hand, ruleset=self.ruleset, **win.conditions)
             taken = action.kind == "Hu"
             # playing on from a complete hand leaves it ready at best: a step further
             options = [{"choice": "hu", "shanten": -1, "effective_shanten": -1, "fans": result.total,
                         "points": result.points}, {"choice": "play on", "shanten": 0}]
-            found.append(self._decision("win", step, line, p, TILE_NAMES[drawn], options, "hu" if taken else "play on",
-                                        "hu", row, () if taken else ("win_declined",), **where))
+            asked = Asked("win", step, line, p, TILE_NAMES[drawn], self.plays[p] + 1, before)
+            found.append(self._decision(asked, options, "hu" if taken else "play on", "hu", row,
+                                        () if taken else ("win_declined",)))
         concealed, added = table.own_kongs(p)
         if concealed or added:
             hand = table.hand(p)
@@ -398,7 +415,8 @@ class _Reviewer:
             mjfast = f"{mjfast} {TILE_NAMES[answer.tiles[0]]}" if mjfast else "no kong"
             choice = {"AnGang": "kong", "BuGang": "add kong"}.get(action.kind)
             choice = f"{choice} {TILE_NAMES[action.tile]}" if choice else "no kong"
-            found.append(self._decision("kong", step, line, p, None, options, choice, mjfast, row, **where))
+            found.append(self._decision(Asked("kong", step, line, p, None, self.plays[p] + 1, before), options, choice,
+                                        mjfast, row))
         return found
 
 

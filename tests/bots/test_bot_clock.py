@@ -32,17 +32,26 @@ def test_an_answer_with_no_time_left_takes_the_fan_aware_ranking():
     out_of_time = _dealt(MjfastBot(clock=Clock(later=0.001)))
     assert out_of_time.respond("2 J1") == _dealt(FanAwareBot()).respond("2 J1") == "PLAY W2"
     # the same hand with time: the value ranking's answer, another tile here
-    assert _dealt(MjfastBot(clock=Clock(think_ms=60_000, later=120))).respond("2 J1") == \
+    assert _dealt(MjfastBot(clock=Clock(budget_ms=60_000, later=120))).respond("2 J1") == \
         _dealt(MjfastBot()).respond("2 J1") == "PLAY T8"
 
 
-def test_the_engine_gets_the_limit_less_the_margin_at_most_think_ms():
-    clock = Clock(first=6.0, later=1.0, margin=0.3, think_ms=200.0)
+def test_the_engine_gets_the_limit_less_the_margin_at_most_its_budget():
+    clock = Clock(first=6.0, later=1.0, margin=0.3, budget_ms=200.0)
     started = time.perf_counter()
     assert clock.engine_deadline(1.0, started).at == pytest.approx(started + 0.2)
     assert clock.engine_deadline(0.4, started).at == pytest.approx(started + 0.2)  # the margin: at most half
     assert clock.engine_deadline(0.3, started).at == pytest.approx(started + 0.15)
     assert clock.engine_deadline(1.0, started - 0.9).left_ms() == 0.0  # the request came 0.9 s ago
+
+
+def test_the_budget_s_old_name_think_ms_still_works_and_warns():
+    with pytest.warns(DeprecationWarning, match="budget_ms"):
+        clock = Clock(1.0, 0.5, think_ms=80.0)
+    assert clock == Clock(1.0, 0.5, 0.3, 80.0) and clock.budget_ms == 80.0
+    with pytest.warns(DeprecationWarning, match="budget_ms"):
+        assert clock.think_ms == 80.0
+    assert clock._replace(later=2.0).budget_ms == 80.0
 
 
 class _Stopwatch(ProtocolBot):

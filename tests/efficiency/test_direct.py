@@ -13,7 +13,7 @@ import mjfast
 from mjfast.efficiency import api, one_hand
 from mjfast.errors import HandError
 from mjfast.hand import Hand, _compact_hand, _parse_any
-from mjfast.jit import DirectKernel
+from mjfast.runtime.dispatch import DirectKernel
 from mjfast.tiles import compact_counts, counts_of, parse_tiles
 from tests.hands import wall_hand
 
@@ -147,3 +147,39 @@ def test_melded_fast_path_never_disagrees_on_mutated_text():
         accepted += 1
         assert _same_hand(fast, _parse_any(text, ())), text  # must not raise: the fast path accepted it
     assert accepted > 1000  # the edits do reach the fast path
+
+
+def test_the_uncounted_entry_compiles_and_loads_whole(tmp_path):
+    """shanten(counts) calls a kernel compiled without reference counts (one_hand.shanten_of_counts)
+    that calls shanten_of, compiled with them so that the views of the scratch it makes are
+    counted as its counted callers (useful_of) count them. Compiled uncounted, shanten_of took
+    its helpers' compile along: a process that loaded the kernels from the cache after one had
+    compiled them in this order aborted (malloc's check) at its first shanten(counts). Here one
+    process compiles them in that order, a second loads them; both answer right, and leave the
+    scratch's references as they found them."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """if True:
+        import sys
+        import numpy as np, mjfast
+        from mjfast.efficiency.api import kernel_context
+        nine_gates = np.array(mjfast.parse_hand("1112345678999s").counts)
+        assert mjfast.shanten(nine_gates) == 0  # the uncounted entry first
+        table, work = kernel_context()
+        before = sys.getrefcount(work)
+        for _ in range(20):
+            assert mjfast.waits(nine_gates) == [f"{r}s" for r in range(1, 10)]
+            assert mjfast.shanten(nine_gates) == 0 and mjfast.acceptance(nine_gates) == 23
+            assert mjfast.shanten_by_form("[123m1]456p789sEEE5m")["regular"] == 0
+        print(sys.getrefcount(work) - before)
+    """
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), MJFAST_QUIET="1", PYTHONPATH=str(root))
+    for run in ("compiles", "loads"):
+        done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                              timeout=900)
+        assert done.returncode == 0, (run, done.stderr[-2000:])
+        assert done.stdout.split() == ["0"], run  # no reference to the scratch taken or dropped

@@ -19,7 +19,7 @@ from mjfast.efficiency.one_hand import forms_of
 from mjfast.efficiency.regular import meld_check_bits
 from mjfast.efficiency.scratch import N_FORMS, new_scratch
 from mjfast.hand import Hand, parse_hand
-from mjfast.jit import lowest_bit
+from mjfast.runtime.intrinsics import lowest_bit
 from mjfast.tiles import parse_tiles
 
 from ..hands import sweep_hands

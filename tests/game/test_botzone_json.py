@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 
 import pytest
 
 from mjfast import cli
+from mjfast.errors import ArgumentError, HandError
 from mjfast.game import (
     DUPLICATE,
     DUPLICATE_FLOWERS,
@@ -109,10 +111,25 @@ def test_the_wall_kind_is_the_judge_s():
     assert judge_wall(None, (21, 21, 21, 21), [0] * 4) == DUPLICATE
     assert judge_wall(None, (23, 21, 22, 23), [0, 2, 1, 0]) == DUPLICATE_FLOWERS
     assert judge_wall(None, None, [0, 1, 0, 0]) == DUPLICATE_FLOWERS
-    with pytest.raises(ValueError, match="135 tiles"):
+    with pytest.raises(ArgumentError, match="135 tiles"):
         judge_wall(135, None, [0] * 4)
     # tiles left that fit neither wall say nothing: the flowers do (and the check reports them)
     assert judge_wall(None, (20, 21, 21, 21), [0] * 4) == DUPLICATE
+
+
+def test_the_wall_errors_are_typed_as_docs_game_md_says():
+    """A wall an argument names wrongly is an ArgumentError, a log whose walls the judge never
+    dealt a LogError naming the entry: neither is a HandError (no hand is wrong)."""
+    short = re.sub(r'("walltiles": "[^"]*) \w\w"', r'\1"', WA[0].read_text(encoding="utf-8"))  # 135 tiles
+    assert short.count('"walltiles"') == 2 and json.loads(short) != _raw(WA[0])
+    with pytest.raises(LogError, match="135 tiles") as raised:
+        read_botzone(json.loads(short), match_id="short-wall")
+    assert raised.value.line == read_botzone(WA[0]).judge.deal_entry
+    with pytest.raises(ArgumentError, match="four walls of 34") as raised:
+        DuplicateWalls([list(range(34))] * 3)
+    assert not isinstance(raised.value, HandError)
+    with pytest.raises(ArgumentError, match="four walls of 34"):
+        DuplicateWalls([list(range(34))] * 4, wall="shared")
 
 
 @pytest.mark.parametrize("path", WA, ids=lambda p: p.stem)
@@ -274,7 +291,7 @@ def test_the_judge_figures_of_a_table_game_are_mjfast_s_own():
     assert first_draw["tileCnt"] == [after.tiles_left(p) for p in range(4)]
     assert first_draw["canHu"] == [can_hu(after, p) for p in range(4)]
     assert first_draw["canHu"][0] == NO_WIN and first_draw["canHu"][1:] == [-4, -4, -4]
-    with pytest.raises(ValueError, match="judge's walls"):
+    with pytest.raises(ArgumentError, match="judge's walls"):
         botzone_match(play_game([InProcessAgent(ShantenBot(wall="shared")) for _ in range(4)],
                                 deal_walls(0, "shared")).log)
 

@@ -249,7 +249,7 @@ def test_a_game_that_breaks_a_rule_is_raised_with_the_replays_reason_and_leaves_
 
 def test_without_the_fan_aware_ranking_its_cells_are_empty_and_the_rest_the_same(analysed):
     # every game: with the fan-aware ranking, the plain one is re-sorted from its rows (see
-    # kernels.discard_row); without it, worked out alone
+    # kernels.discard_rows); without it, worked out alone
     plain = GameAnalyser(fan_aware=False)
     for index, game in enumerate(GAMES):
         plain.analyse(game, index)
@@ -308,24 +308,19 @@ def test_the_chows_found_at_every_discard_are_the_rules_answer_for_every_tile_an
             assert table.chow_middles(1) == expected, (tile, held)
 
 
-def test_the_claim_masks_of_a_waiting_hand_hold_every_tile_it_could_pung_or_chow():
-    """The claim checks skip a discard outside the waiting hand's claim masks
-    (kernels.claim_masks) without asking the rules: the masks must hold every tile of which
-    check_claim allows a pung, and for the next player a chow (every tile, every holding of
-    it and of the tiles around it)."""
-    from itertools import product
+def test_a_games_decisions_take_one_kernel_call_for_its_discards_and_one_for_its_claims(monkeypatch):
+    """The replay stages every decision; kernels.discard_rows then fills all the discard rows
+    of the game and kernels.claim_rows all its claim rows (one call from Python a decision
+    cost a dispatch of 17 to 25 arguments)."""
+    from mjfast.logs import kernels
 
-    from mjfast.game.state import TableState
-    from mjfast.logs.kernels import claim_masks
-
-    for tile in range(34):
-        near = [t for t in range(tile - 2, tile + 3) if 0 <= t < 34]
-        for held in product((0, 1, 2), repeat=len(near)):
-            table = TableState()
-            table.phase, table.pending = CLAIM, (0, tile)
-            concealed = table.seats[1].concealed
-            for t, h in zip(near, held):
-                concealed[t] = h
-            pungs, chows = claim_masks(np.array(concealed, np.uint8))
-            assert pungs == sum(1 << t for t in near if concealed[t] >= 2), (tile, held)
-            assert (chows >> tile) & 1 == bool(table.chow_middles(1)), (tile, held)
+    calls = []
+    for name in ("discard_rows", "claim_rows"):
+        kernel = getattr(kernels, name)
+        monkeypatch.setattr(kernels, name, lambda *args, _k=kernel, _n=name: calls.append(_n) or _k(*args))
+    analyser = GameAnalyser(fan_aware=False)
+    analyser.analyse(GAMES[2], 2)
+    decisions = analyser.take()[0]
+    assert calls == ["discard_rows", "claim_rows"]
+    assert len(_rows(decisions, 2, DISCARD)) == sum(a.kind == "Play" for a in GAMES[2].actions) > 20
+    assert len(_rows(decisions, 2, CLAIM_KIND)) > 0

@@ -1,6 +1,6 @@
 """mjfast in another package's process: importing it and compiling its kernels leaves numba
-compiling everyone else's kernels as it would without mjfast (mjfast.jit's extras apply to
-mjfast's own kernels only, NUMBA_INTERNALS), and MJFAST_NUMBA_EXTRAS=0 turns them off."""
+compiling everyone else's kernels as it would without mjfast (mjfast.runtime's extras apply to
+mjfast's own kernels only, runtime.extras.NUMBA_INTERNALS), and MJFAST_NUMBA_EXTRAS=0 turns them off."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Another package's kernels: an inline="always" callee inlined at several call sites (numba's
-# inliner, which mjfast.jit makes linear for its own kernels), and a plain callee.
+# inliner, which mjfast.runtime.inlining makes linear for its own kernels), and a plain callee.
 FOREIGN = textwrap.dedent('''
     import numba
     import numpy as np
@@ -47,10 +47,9 @@ DUMP = textwrap.dedent('''
     import numpy as np
     if sys.argv[1] == "with mjfast":
         import mjfast
-        import mjfast.jit
         from numba.core import ir
         mjfast.shanten("123m456p789s1357s")  # loads mjfast's kernels
-        from tests.test_jit_inline import _many_sites
+        from tests.runtime.test_inlining import _many_sites
         _many_sites(np.arange(4, dtype=np.int64))  # compiles an mjfast kernel that inlines
         assert "__deepcopy__" not in vars(ir.Scope)  # set only while mjfast's kernels inline
     import foreign
@@ -109,17 +108,18 @@ def test_mjfast_runs_on_numbas_public_api_alone():
                   "inline_ir": inline_closurecall.InlineWorker.inline_ir,
                   "inline_function": inline_closurecall.InlineWorker.inline_function,
                   "load_overload": caching.Cache.load_overload}
-        import mjfast, mjfast.jit
+        import mjfast, mjfast.runtime.extras
         from mjfast.efficiency.batch import shanten as batch_shanten
         import numpy as np
+        hand = mjfast.parse_hand("123m456p789s1357s")
+        answers = {"shanten": mjfast.shanten(hand), "waits": mjfast.waits("123m456p789s135sE"),
+                   "batch": batch_shanten(np.array(hand.counts)[None, :]).tolist()}  # compiled: mjfast active
         after = {"finalize": codegen.CPUCodeLibrary.finalize, "set_env": codegen.JITCPUCodegen.set_env,
                  "inline_ir": inline_closurecall.InlineWorker.inline_ir,
                  "inline_function": inline_closurecall.InlineWorker.inline_function,
                  "load_overload": caching.Cache.load_overload}
-        hand = mjfast.parse_hand("123m456p789s1357s")
-        print(json.dumps({"extras": mjfast.jit.EXTRAS, "untouched": [k for k in before if before[k] is after[k]],
-                          "shanten": mjfast.shanten(hand), "waits": mjfast.waits("123m456p789s135sE"),
-                          "batch": batch_shanten(np.array(hand.counts)[None, :]).tolist()}))
+        untouched = [k for k in before if before[k] is after[k]]
+        print(json.dumps({"extras": mjfast.runtime.extras.EXTRAS, "untouched": untouched, **answers}))
     ''')
     env = dict(os.environ, MJFAST_NUMBA_EXTRAS="0", MJFAST_QUIET="1", PYTHONPATH=str(ROOT))
     env.pop("NUMBA_CACHE_DIR", None)

@@ -1,4 +1,4 @@
-"""mjfast.threads.over_rows: every row answered once, errors raised in the caller, and batch
+"""mjfast.runtime.threads.over_rows: every row answered once, errors raised in the caller, and batch
 answers independent of the thread count."""
 
 import threading
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import mjfast
-import mjfast.threads as threads
+import mjfast.runtime.threads as threads
 from mjfast.efficiency import batch
 from mjfast.fan import batch as fan_batch
 from mjfast.fan import score_batch
@@ -136,7 +136,7 @@ def test_callers_on_several_threads_at_once_each_get_all_their_rows(monkeypatch)
 def test_a_borrowed_array_is_the_same_array_uncounted():
     from numba import njit
 
-    from mjfast.jit import borrowed
+    from mjfast.runtime.intrinsics import borrowed
 
     @njit
     def row_sums(m):

@@ -1,4 +1,4 @@
-"""mjfast.jit's linear IR inlining: an inline="always" kernel's IR is built once however many
+"""mjfast.runtime.inlining's linear IR inlining: an inline="always" kernel's IR is built once however many
 call sites inline it, and the inlined copies compute what the Python functions do."""
 
 from collections import Counter
@@ -6,7 +6,7 @@ from collections import Counter
 import numpy as np
 from numba.core.inline_closurecall import InlineWorker
 
-from mjfast.jit import njit
+from mjfast.runtime.decorators import njit
 
 
 @njit(inline="always")

@@ -3,10 +3,10 @@
 A kernel that Python calls must be cached, or every process compiles it again (seconds).
 A kernel that only other kernels call must not be: its code is compiled into its callers'
 cached libraries, and caching it as well costs every import a check of the cache folder
-and the first-ever compile an object file per specialisation (see mjfast.jit), unless it
+and the first-ever compile an object file per specialisation (mjfast.runtime.cache), unless it
 is a shared core (`njit(shared=True)`), whose cached code other processes' callers link.
 Cached kernels load without numba's compiler set-up, other packages' as numba loads them
-(mjfast.jit).
+(mjfast.runtime.cache).
 """
 
 import ast
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "mjfast"
 
 
@@ -109,13 +109,13 @@ def api(x):
     assert "entry" in uses and "inner" not in uses and "core" not in uses
 
 
-def test_numba_is_imported_by_mjfast_jit_alone():
-    """Every numba detail lives in mjfast.jit (decorators, intrinsics, dispatch, the cache):
-    a module that imported numba itself could load its kernels before the cache policy ran,
-    or rely on an internal the guard there does not cover."""
+def test_numba_is_imported_by_mjfast_runtime_alone():
+    """Every numba detail lives in mjfast.runtime (decorators, intrinsics, dispatch, the cache):
+    a module that imported numba itself could load its kernels before the activation ran, or
+    rely on an internal the guard there does not cover."""
     direct = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path.relative_to(PACKAGE).as_posix() == "jit.py":
+        if path.relative_to(PACKAGE).parts[0] == "runtime":
             continue
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             modules = ([node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
@@ -149,7 +149,7 @@ def test_cached_kernels_load_without_the_compiler_set_up():
 def test_other_packages_kernels_load_as_numba_loads_them(tmp_path):
     (tmp_path / "other_kernels.py").write_text("from numba import njit\n\n\n@njit(cache=True)\n"
                                                "def twice(x):\n    return 2 * x\n")
-    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import mjfast.jit, other_kernels; "
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); import mjfast, other_kernels; "
             "print(other_kernels.twice(21)); " + _REFRESHED)
     in_tree = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}  # the cache beside its module
     first, second = _run_twice(code, tmp_path, in_tree)
@@ -161,7 +161,7 @@ def test_stale_kernels_are_dropped_by_content_of_what_kernels_compile(tmp_path, 
     """The cache is dropped when a module the kernels are compiled from changes (a kernel
     module, or a module it imports constants from), and only then: an edit elsewhere or new
     modification times (an install copying the same files) keep it."""
-    from mjfast import jit as kernel_cache
+    from mjfast.runtime import cache as kernel_cache
 
     package = tmp_path / "pkg"
     (package / "sub").mkdir(parents=True)
@@ -201,10 +201,10 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
 
     from numba.core import event
 
-    from mjfast import jit
+    from mjfast.runtime.notice import CompileNotice
 
     stream = io.StringIO()
-    notice = jit.CompileNotice(stream)
+    notice = CompileNotice(stream)
 
     class Listener(event.Listener):
         def on_start(self, e):
@@ -216,7 +216,8 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
     ours = types.ModuleType("mjfast._compile_probe")
     theirs = types.ModuleType("elsewhere_probe")
     # uncached, yet called from Python: it keeps numba's wrapper
-    source = "from mjfast.jit import njit\n\n@njit(no_cpython_wrapper=False)\ndef twice(x):\n    return 2 * x\n"
+    source = ("from mjfast.runtime.decorators import njit\n\n@njit(no_cpython_wrapper=False)\n"
+              "def twice(x):\n    return 2 * x\n")
     exec(source, ours.__dict__)
     exec(source, theirs.__dict__)
     nowhere = {"__name__": None}
@@ -233,13 +234,13 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
 
 
 def test_a_kernel_only_kernels_call_raises_when_python_calls_it():
-    """An uncached kernel compiles without the wrapper Python calls it through (mjfast.jit):
+    """An uncached kernel compiles without the wrapper Python calls it through (mjfast.runtime.dispatch):
     a Python call raises TypeError instead of jumping to the missing wrapper, before and
     after a kernel that calls it has compiled it."""
     import types
 
     probe = types.ModuleType("mjfast._wrapper_probe")
-    exec("from mjfast.jit import njit\n\n@njit\ndef inner(x):\n    return 2 * x\n\n"
+    exec("from mjfast.runtime.decorators import njit\n\n@njit\ndef inner(x):\n    return 2 * x\n\n"
          "@njit(no_cpython_wrapper=False)\ndef outer(x):\n    return inner(x) + 1\n", probe.__dict__)
     with pytest.raises(TypeError, match="inner is a kernel only other kernels call"):
         probe.inner(3)
@@ -250,12 +251,12 @@ def test_a_kernel_only_kernels_call_raises_when_python_calls_it():
 
 
 def test_a_kernel_only_kernels_call_has_no_machine_code_of_its_own():
-    """Such a kernel's library is only linked (mjfast.jit's link-only libraries): no machine code
+    """Such a kernel's library is only linked (mjfast.runtime.codegen's link-only libraries): no machine code
     of its own, while its caller, which holds that code, has machine code and answers."""
     import types
 
     probe = types.ModuleType("mjfast._link_probe")
-    exec("from mjfast.jit import njit\n\n@njit\ndef halve(x):\n    return x // 2\n\n"
+    exec("from mjfast.runtime.decorators import njit\n\n@njit\ndef halve(x):\n    return x // 2\n\n"
          "@njit(no_cpython_wrapper=False)\ndef quarter(x):\n    return halve(halve(x))\n", probe.__dict__)
     assert probe.quarter(40) == 10
     (inner,) = probe.halve.overloads.values()
@@ -265,9 +266,9 @@ def test_a_kernel_only_kernels_call_has_no_machine_code_of_its_own():
 
 
 def test_a_kernel_called_with_constants_compiles_once_for_their_types():
-    """mjfast.jit's kernels compile for the type of an integer or boolean constant a caller
+    """mjfast.runtime's kernels compile for the type of an integer or boolean constant a caller
     passes, not for each value (numba alone compiles one copy per constant)."""
-    from mjfast.jit import njit
+    from mjfast.runtime.decorators import njit
 
     @njit
     def step(x, k, flag):
