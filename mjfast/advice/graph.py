@@ -388,8 +388,8 @@ def new_room(meld_counts, work):
                 np.empty((34, 3), np.int64), out, fan_work, score_vec, work)
 
 
-@njit(cache=True, nrt=True)
-def build(roots, setting, model, capacity, stop, work):
+@njit(nrt=True)  # only hand_values calls it: linked into its library, not compiled on its own
+def build_graph(roots, setting, model, capacity, stop, work):
     """The graph of the model from the Roots, within model.budget. Returns (status, Graph): FULL when it needs more than
     `capacity` nodes (the caller retries with more), STOPPED as soon as stop[0] is nonzero.
     A depth at a time: first the nodes with room in the budget, whose 14-tile hands take the

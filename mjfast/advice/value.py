@@ -40,14 +40,14 @@ from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
 from ..runtime.decorators import njit
 from ..runtime.intrinsics import atomic_load
-from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Roots, Setting, build
+from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Roots, Setting, build_graph
 
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
 # tenfold a step (a median of 600,000 hands at four steps), and the figures are small.
 MAX_EXCHANGE_SHANTEN = 3
 
 
-@njit(cache=True, nrt=True)
+@njit(nrt=True)  # as graph.build_graph: only hand_values calls it
 def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
     """The backward pass over the draws left, the danger `risk` (deal_in, loss, growth): into
     `figures` (out_ready, out_win, out_score), for every root r and k = 1..draws draws left,
@@ -151,7 +151,7 @@ def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, sto
 
 @njit(nrt=True, inline="always")
 def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, figures, work):
-    """advice.graph.build (with room enough) then values_by_draws into `figures`; the graph's
+    """advice.graph.build_graph (with room enough) then values_by_draws into `figures`; the graph's
     number of 13-tile hands, or STOPPED. The room first given is about what such a budget
     needs (a build that runs out of room starts again with twice as much; room not filled
     costs nothing, see advice.graph): measured on random hands, the graph holds at most 134
@@ -160,7 +160,7 @@ def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, fig
     without exchanges."""
     capacity = 1 << max(6, min(18, 3 * model.budget + 5 - (2 if extra == 0 else 0)))  # 64 at least: the roots
     while True:
-        status, graph = build(roots, setting, model, capacity, stop, work)
+        status, graph = build_graph(roots, setting, model, capacity, stop, work)
         if status == OK:
             break
         if status == STOPPED:

@@ -27,9 +27,21 @@ from mjfast.efficiency.discards import discard_sweep
 from mjfast.fan import score
 from mjfast.fan.ruleset import JUDGE
 from mjfast.hand import Hand, parse_hand
+from mjfast.runtime.decorators import njit
 from mjfast.tiles import botzone_token, tile_id
 
 from ..puzzles import agreement, load_puzzles
+
+
+# graph.build_graph and values_by_draws are linked into hand_values only: the tests call them through these.
+@njit(nrt=True, no_cpython_wrapper=False)
+def _build(roots, setting, model, capacity, stop, work):
+    return G.build_graph(roots, setting, model, capacity, stop, work)
+
+
+@njit(nrt=True, no_cpython_wrapper=False)
+def _values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
+    return V.values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop)
 
 RON = 2.0
 HAZARD = 0.05
@@ -187,12 +199,12 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     budget = int(dist[t]) - 1 + 1
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
-    status, graph = G.build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), setting,
+    status, graph = _build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), setting,
                             G.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, graph.sizes[G.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    V.values_by_draws(graph, 1, draws, HAZARD, (deal_in, loss, growth), (out_ready, out_win, out_score), nodes,
+    _values_by_draws(graph, 1, draws, HAZARD, (deal_in, loss, growth), (out_ready, out_win, out_score), nodes,
                       np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
@@ -396,8 +408,8 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
                         0)
     args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), setting, G.Model(0, RON, np.zeros(34), np.zeros(34)))
-    assert G.build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
-    assert G.build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
+    assert _build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
+    assert _build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
     full = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6)}
     assert all(lower[t] <= full[t] + 1e-12 for t in full) and max(lower.values()) > 0
