@@ -23,8 +23,8 @@ def serve(args) -> int:
     host, _, port = args.http.rpartition(":")
     if not port.isdigit() or int(port) > 65535:
         raise CommandError(f"--http takes HOST:PORT or PORT (port 0-65535), got {args.http!r}")
-    return listening(lambda: server.serve_http(host.strip("[]") or "127.0.0.1", int(port), http_options(args)),
-                      int(port))
+    host = host.strip("[]") or "127.0.0.1"
+    return listening(lambda: server.serve_http(host, int(port), http_options(args)), host, int(port))
 
 
 def web(args) -> int:
@@ -32,16 +32,18 @@ def web(args) -> int:
 
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port takes 0-65535, got {args.port}")
-    return listening(lambda: run(args.host, args.port, http_options(args), open_browser=args.open), args.port)
+    return listening(lambda: run(args.host, args.port, http_options(args), open_browser=args.open), args.host,
+                     args.port)
 
 
-def listening(serve, port: int) -> int:
-    """serve(), with a busy port said in words."""
+def listening(serve, host: str, port: int) -> int:
+    """serve(), with a busy port said in words, naming the address as a URL would."""
     import errno
 
     try:
         return serve()
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            raise CommandError(f"port {port} is in use: pick another (0 picks any free port)") from None
+            where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+            raise CommandError(f"{where} is in use: pick another port (0 picks any free port)") from None
         raise

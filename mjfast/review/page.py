@@ -8,14 +8,18 @@ the arrow keys (left / right: a step, up / down: the previous / next decision, H
 and hides the decisions that lost fewer points than the severity asked for. At the top: the
 players' figures, the game's curve per seat (inline SVG: the expected score of mjfast's best
 at each decision, the points lost below it) and the decisions that lost most, worst first.
-docs/review.md describes what is shown.
+A page that writes Chinese (a win's fan names) carries the web page's font inline
+(font_style). docs/review.md describes what is shown.
 """
 
 from __future__ import annotations
 
+import base64
+from functools import cache
 from html import escape
 
 from ..advice.loss import BAD_POINTS, BAD_SHARE
+from ..web.make_font import CJK, CJK_RANGES, FONT
 from .decisions import FIGURES
 from .summary import COSTS, plus_minus
 
@@ -31,7 +35,7 @@ _FLAG_TEXT = {"win_declined": "a win of 8 fans or more not taken", "winning_tile
 _VALUE = ("win_probability", "expected_score")  # shown first where the value ranking ranks
 
 _STYLE = """
-body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}
+body{font:14px/1.4 "mjfast CJK",system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}
 header{padding:10px 16px;background:#24423a;color:#f4f1ea}
 header h1{font-size:18px;margin:0 0 4px}
 header table{border-collapse:collapse;margin-top:6px}
@@ -132,8 +136,20 @@ _SCRIPT = """
 
 
 _NOSCRIPT_STYLE = ".step{display:block;border-top:1px solid #999}"
-# What the page holds inline, for a Content-Security-Policy that allows exactly these (web/assets.py)
+# What the page holds inline (and font_style() where it writes Chinese), for a
+# Content-Security-Policy that allows exactly these (web/assets.py)
 REVIEW_SCRIPT, REVIEW_STYLES = _SCRIPT, (_STYLE, _NOSCRIPT_STYLE)
+
+
+@cache
+def font_style() -> str:
+    """The web page's Chinese font (static/fonts/page-cjk.woff, made by make_font.py) as an
+    inline @font-face: the page is one file that fetches nothing, and on a machine without a
+    CJK font the fan names would be boxes. For CJK_RANGES only, as in the web page's style.css."""
+    woff = base64.b64encode(FONT.read_bytes()).decode("ascii")
+    ranges = ", ".join(f"U+{lo:04X}-{hi:04X}" for lo, hi in CJK_RANGES)
+    return (f'@font-face{{font-family:"mjfast CJK";src:url(data:font/woff;base64,{woff}) format("woff");'
+            f"unicode-range:{ranges}}}")
 
 
 def _tile(name: str, drawn: bool = False) -> str:
@@ -356,12 +372,9 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
     curves = "".join(curve(review, p) for p in review["reviewed"])
     overview = f'<div class="overview">{curves}{_worst(review)}</div>' if curves else ""
     names = ", ".join(f"{p['seat']}: {escape(p['name'])}" for p in review["players"] if p["name"])
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>mjfast review: {escape(review["match_id"])}</title><style>{_STYLE}</style>'
-        f'<noscript><style>{_NOSCRIPT_STYLE}</style></noscript></head><body>'
-        f'<header><h1>mjfast review: {escape(review["match_id"])}</h1>'
+    title = escape(review["match_id"])
+    body = (
+        f'<header><h1>mjfast review: {title}</h1>'
         f'<div>{escape(review["file"])} · prevalent wind {WINDS[review["prevalent_wind"]]} · '
         f'wall {review["wall"]} · rules {escape(review["ruleset"])}{" · " + names if names else ""}</div>'
         f'<div>{_result(review)}</div>{table}</header>{overview}'
@@ -374,3 +387,8 @@ def render_page(review: dict, summaries: "dict | None" = None) -> str:
         f'{100 * BAD_SHARE:.0f}% or more of the best\'s expected score"> points'
         '<span class="hint">keys: &#x2190; &#x2192; step, &#x2191; &#x2193; decision, Home, End</span></nav>'
         f'<main>{"".join(sections)}</main><script>{_SCRIPT}</script></body></html>\n')
+    font = f"<style>{font_style()}</style>" if CJK.search(title + body) else ""  # 76 KB: only when needed
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>mjfast review: {title}</title><style>{_STYLE}</style>{font}'
+            f'<noscript><style>{_NOSCRIPT_STYLE}</style></noscript></head><body>{body}')

@@ -382,10 +382,11 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, address, options: HttpOptions):
-        super().__init__(address, _Handler)
+        # set before binding: a failed bind (a busy port) calls server_close, which drains these
         self.options = options
         self.connections = _Connections(options.max_connections)
         self.refused = _Refused()
+        super().__init__(address, _Handler)
 
     def process_request(self, request, client_address) -> None:
         if self.connections.admit(request, time.monotonic() + self.options.timeout):

@@ -8,7 +8,8 @@ The page is static files run by the browser; everything it knows it asks the JSO
     draw_tiles.py   draws static/tiles/*.svg (run it after changing a tile's drawing), the
                     characters and honours as the outlines of tile_glyphs.py
     make_font.py    cuts the page's font, static/fonts/page-cjk.woff, and tile_glyphs.py
-                    from Noto CJK (run it after changing the page's Chinese or a fan's name)
+                    from Noto CJK (run it after changing the page's Chinese or a fan's name;
+                    a review's page, mjfast.review.page, carries the font inline)
     static/         index.html and style.css; the page's JavaScript modules:
                     main.js (start, tabs, keys), service.js (requests), tiles.js (tile names,
                     notation, images), i18n.js (English and Chinese), state.js (the URL),

@@ -8,7 +8,7 @@ import base64
 import hashlib
 from importlib.resources import files
 
-from ..review.page import REVIEW_SCRIPT, REVIEW_STYLES
+from ..review.page import REVIEW_SCRIPT, REVIEW_STYLES, font_style
 
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml",
@@ -21,10 +21,11 @@ def _hash(text: str) -> str:
 
 # The page loads its own files only and talks to its own origin: anything else is refused. A
 # review's page, which the page opens from what the service sends (review.js), inherits this
-# policy: its one inline script and its styles are allowed by their hashes, nothing else inline.
+# policy: its one inline script and its styles are allowed by their hashes, nothing else inline,
+# and its font (font_style: the page's own, inline) as a data: URL.
 PAGE_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self'; "
-                               f"style-src 'self' {' '.join(_hash(s) for s in REVIEW_STYLES)}; "
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; font-src 'self' data:; "
+                               f"style-src 'self' {' '.join(_hash(s) for s in (*REVIEW_STYLES, font_style()))}; "
                                f"script-src 'self' {_hash(REVIEW_SCRIPT)}; "
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     "X-Content-Type-Options": "nosniff",

@@ -5,15 +5,16 @@ the glyphs it needs (Noto CJK, SIL Open Font License 1.1, static/fonts/OFL.txt).
 
     static/fonts/page-cjk.woff  Noto Sans CJK SC Regular cut down to the characters the page can
                                 show (page_characters()); style.css loads it for those
-                                characters only (CJK_RANGES), Latin text keeps the system's font
+                                characters only (CJK_RANGES), Latin text keeps the system's font;
+                                a review's page (mjfast/review/page.py) holds it inline
     tile_glyphs.py              the outlines of the characters on the tiles (TILE_CHARACTERS)
                                 in Noto Serif CJK TC Bold, which draw_tiles.py draws as shapes
 
 FOLDER holds NotoSansCJK-Regular.ttc and NotoSerifCJK-Bold.ttc, as Debian's fonts-noto-cjk
 installs them in /usr/share/fonts/opentype/noto/; the package can also be unpacked without
 installing it: `apt-get download fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb DIR`, then
-FOLDER is DIR/usr/share/fonts/opentype/noto. Run it after changing the page's Chinese text or a
-fan's name (tests/web/test_web_assets.py fails until then), then `python -m
+FOLDER is DIR/usr/share/fonts/opentype/noto. Run it after changing the page's or a review page's
+Chinese text or a fan's name (tests/web/test_web_assets.py fails until then), then `python -m
 mjfast.web.draw_tiles` when tile_glyphs.py changed.
 
 Needs fontTools (`pip install fonttools`), which mjfast does not need to run: only this script
@@ -30,6 +31,7 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 FONT = STATIC / "fonts" / "page-cjk.woff"
 TILE_GLYPHS = HERE / "tile_glyphs.py"
+REVIEW_PAGE = HERE.parent / "review" / "page.py"  # read as text: it imports this module
 
 # The blocks whose characters a Latin font lacks: CJK punctuation, ideographs (extension A, the
 # main block, compatibility forms), full-width forms. style.css's unicode-range says the same.
@@ -45,12 +47,13 @@ SANS_FACE, SERIF_FACE = "Noto Sans CJK SC", "Noto Serif CJK TC Bold"
 def page_characters() -> set[str]:
     """Every CJK character the page can show: those written in its files (index.html, the
     scripts' English and Chinese text, style.css) and the fans' Chinese names, which the
-    service sends."""
+    service sends; and those of a review's page, which writes a win's fan names and whatever
+    its module (REVIEW_PAGE) writes."""
     from ..fan.names import FANS
 
     found = set()
-    for path in STATIC.iterdir():
-        if path.suffix in (".html", ".js", ".css"):
+    for path in [*STATIC.iterdir(), REVIEW_PAGE]:
+        if path.suffix in (".html", ".js", ".css") or path == REVIEW_PAGE:
             found |= set(CJK.findall(path.read_text(encoding="utf-8")))
     for fan in FANS:
         found |= set(CJK.findall(fan.name_cn))

@@ -3,16 +3,20 @@
 On the three real Botzone matches: the review's rows are `mjfast logs --value`'s rows for the
 same decisions (and its own figures agree with them), its points lost and bad moves are those
 of best_discards and claim_options of the same positions, every step of the game is on the
-page, and for a given step the page shows the options best_discards gives for that table.
+page, and for a given step the page shows the options best_discards gives for that table;
+the fan names it writes in Chinese come with the web page's font, inline.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 from html.parser import HTMLParser
 
 import pyarrow.parquet as pq
 import pytest
+from fontTools.ttLib import TTFont
 
 from mjfast import best_discards, claim_options, cli
 from mjfast.advice.loss import BAD_POINTS, BAD_SHARE
@@ -23,6 +27,7 @@ from mjfast.logs import analyse_logs
 from mjfast.review import render_page, review_game, review_logs
 from mjfast.review.summary import Summary, wilson
 from mjfast.tiles import TILE_NAMES
+from mjfast.web import make_font
 
 from ..data import LOGS
 
@@ -231,7 +236,7 @@ def test_the_page_holds_every_step_and_the_advice_of_best_discards(reviews, tmp_
     page = _Page()
     page.feed(html)
     assert [s["step"] for s in page.steps] == list(range(len(review["steps"]))) and len(page.steps) == 110
-    assert page.external == [] and "http" not in html  # self-contained: nothing fetched
+    assert page.external == [] and "http" not in _without_font(html)[0]  # self-contained: nothing fetched
     assert html.count("<script>") == 1 and "<style>" in html
     # a discard with a choice that is not mjfast's: the page's ranking is best_discards' of that table
     game = read_botzone(path)
@@ -255,6 +260,33 @@ def test_the_page_holds_every_step_and_the_advice_of_best_discards(reviews, tmp_
     assert positions == sorted(positions)
     assert html.count('data-bad="1"') == sum(d["bad_move"] for d in review["decisions"]) > 0
     assert html.count("bad move</span>") == sum(d["bad_move"] for d in review["decisions"])
+
+
+def _without_font(html: str) -> "tuple[str, str]":
+    """The page less its @font-face (whose base64 could hold any word), and the @font-face."""
+    face = re.search(r"@font-face\{[^}]*\}", html)
+    return (html, "") if face is None else (html[:face.start()] + html[face.end():], face.group())
+
+
+def test_the_chinese_of_a_page_is_drawn_in_the_web_pages_font(reviews):
+    """A win's fan names are written in Chinese: the page carries the web page's font inline
+    (static/fonts/page-cjk.woff as a data: URL, for make_font.CJK_RANGES as style.css), which
+    holds every CJK character the page writes; a page without Chinese carries no font (76 KB)."""
+    cmap = TTFont(str(make_font.FONT)).getBestCmap()
+    ranges = ", ".join(f"U+{lo:04X}-{hi:04X}" for lo, hi in make_font.CJK_RANGES)
+    for review in reviews.values():
+        html = render_page(review)
+        rest, face = _without_font(html)
+        woff = re.fullmatch(r'@font-face\{font-family:"mjfast CJK";src:url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\) '
+                            rf'format\("woff"\);unicode-range:{re.escape(ranges)}\}}', face)
+        assert woff and base64.b64decode(woff.group(1)) == make_font.FONT.read_bytes()
+        assert 'body{font:14px/1.4 "mjfast CJK",' in rest
+        written = set(make_font.CJK.findall(rest))
+        assert written >= {c for f in review["result"]["fans"] for c in make_font.CJK.findall(f["name"])} and written
+        assert sorted(c for c in written if ord(c) not in cmap) == []
+    drawn = {**review, "result": {**review["result"], "kind": "draw"}}
+    html = render_page(drawn)
+    assert "@font-face" not in html and not make_font.CJK.search(html)
 
 
 def test_the_value_figures_of_an_option_are_shown_and_costed():

@@ -302,3 +302,18 @@ def test_the_service_binds_the_loopback_unless_told_otherwise():
         finally:
             proc.terminate()
             proc.wait(timeout=WAIT)
+
+
+@pytest.mark.parametrize("argv", [["serve", "--http", "{port}"], ["serve", "--http", "127.0.0.1:{port}"],
+                                  ["web", "--port", "{port}"]])
+def test_a_busy_port_is_one_line_naming_it(argv):
+    """A port another socket listens on: a command error (status 2) naming the address, not an
+    internal error (the failed bind closed a server not yet made: AttributeError)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        ran = subprocess.run([sys.executable, "-m", "mjfast.cli", *(arg.format(port=port) for arg in argv)],
+                             capture_output=True, text=True, timeout=WAIT)  # a server that did start is killed
+    assert (ran.returncode, ran.stdout) == (2, "")
+    assert ran.stderr == f"mjfast: 127.0.0.1:{port} is in use: pick another port (0 picks any free port)\n"

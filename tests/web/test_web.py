@@ -2,8 +2,8 @@
 entered by clicks and ranked as mjfast.best_discards ranks it, three steps played out and
 undone, a shared link, the language switch, the fan calculator against mjfast.fan.score, a
 bad hand's message, the keys, claims, fields the service may add later, a phone's width, the
-page's Chinese and tiles on a machine without a CJK font, its tables at every width, and the
-screenshots of docs/web.md.
+page's and a review page's Chinese and the tiles on a machine without a CJK font, its tables at
+every width, and the screenshots of docs/web.md.
 
 Chromium sees the machine's fonts less every one that covers Chinese, Japanese or Korean (a
 fontconfig file of the test's own), as on a machine without a CJK font: whatever Chinese it
@@ -221,6 +221,21 @@ def chinese_drawn(browser) -> list[tuple[str, int, int]]:
         if fonts:  # drawn: not in a hidden part of the page
             found.append((own.strip(), cjk, sum(f["glyphCount"] for f in fonts if f["isCustomFont"])))
     return found
+
+
+def own_font_loaded(browser) -> bool:
+    """Whether the page's own CJK font ("mjfast CJK") is loaded, once every font has settled."""
+    return browser.execute_async_script("""
+        const done = arguments[0];
+        document.fonts.ready.then(() => done([...document.fonts].some(
+            (f) => f.family.replace(/"/g, "") === "mjfast CJK" && f.status === "loaded")));""")
+
+
+def assert_review_chinese_in_own_font(browser) -> None:
+    """A review's page of a win: its fan names on screen are glyphs of the font it carries."""
+    assert own_font_loaded(browser)
+    drawn = chinese_drawn(browser)
+    assert drawn and [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
 
 
 def test_a_hand_entered_by_clicks_is_ranked_as_mjfast_ranks_it(page):
@@ -499,10 +514,7 @@ def test_the_page_draws_its_chinese_in_its_own_font(page, browser):
     language button, the conditions, then the whole page in Chinese) is a glyph of the font the
     page loads, as the issue's calculator link shows it."""
     page("calc?hand=[123p1]456m123789sEE&wind=S&from=2", 1400)
-    assert browser.execute_async_script("""
-        const done = arguments[0];
-        document.fonts.ready.then(() => done([...document.fonts].some(
-            (f) => f.family.replace(/"/g, "") === "mjfast CJK" && f.status === "loaded")));""")
+    assert own_font_loaded(browser)
     drawn = chinese_drawn(browser)
     assert {"花龙", "喜相逢", "单钓将", "中文", "last copy (和绝张)"} <= {text for text, _, _ in drawn}
     assert [(text, cjk) for text, cjk, own in drawn if own != cjk] == []
@@ -643,6 +655,8 @@ def test_a_review_page_opens_steps_and_shows_the_advice_of_best_discards(browser
     browser.get(page.as_uri())
     review_shown(browser)
     assert at() == 0 and text(browser, "#counter") == f"step 1 / {n}"
+    assert review["result"]["kind"] == "win"
+    assert_review_chinese_in_own_font(browser)  # the fan names, in a Chromium with no CJK font
     css(browser, "#forward").click()
     assert at() == 1
     for key, step in ((Keys.ARROW_RIGHT, 2), (Keys.ARROW_LEFT, 1), (Keys.END, n - 1), (Keys.HOME, 0)):
@@ -715,6 +729,7 @@ def test_the_page_opens_the_review_of_a_log_file(page, browser):
     try:
         review_shown(browser)
         assert text(browser, "#counter") == f"step 1 / {len(review['steps'])}"
+        assert_review_chinese_in_own_font(browser)  # its inline font allowed by the page's policy
         css(browser, "#next-decision").click()
         first = next(s["step"] for s in review["steps"] if s["decisions"])
         current = browser.find_element("css selector", "section.step.current")
