@@ -286,7 +286,7 @@ def _one_step(table, hand13, i, draws, discards, unseen, meld_counts, n_melds, m
         skip, best = recalled(known, cleared, u, i, kinds, n)
         hand13[u] += 1
         unseen[u] -= 1
-        ready = draw_sweep(table, hand13, u, meld_counts, n_melds, check_bits, 1, floor, skip, level2_dist,
+        ready = draw_sweep(table, hand13, meld_counts, n_melds, check_bits, (u, 1, floor, skip), level2_dist,
                            level2_mask, work, dist, masks, ranks)
         remember_missed(known, u, i, position, partners & ~skip & ~ready)
         while ready:

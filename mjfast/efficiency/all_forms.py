@@ -62,18 +62,20 @@ def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, mask
     if n_melds <= 1:
         ranks = (group_rank(table, counts, 0), group_rank(table, counts, 1),
                  group_rank(table, counts, 2), group_rank(table, counts, 3))
-        other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, INF, 0, with_masks, dist,
-                    masks, work)
+        other_forms(table, counts, meld_counts, n_melds, ranks, (ge1, ge2, odd, eq4), prune, (INF, 0), with_masks,
+                    dist, masks, work)
 
 
 @njit(nrt=False)
-def other_forms(table, counts, meld_counts, n_melds, ranks, ge1, ge2, odd, eq4, prune, cap, knitted_floor, with_masks,
-                dist, masks, work):
+def other_forms(table, counts, meld_counts, n_melds, ranks, bits, prune, bounds, with_masks, dist, masks, work):
     """Every form but the regular one (already in dist[REGULAR]) into dist / masks.
-    `ranks` holds the four groups' ranks and the presence bits come from presence_bits.
-    `knitted_floor`: a known lower bound of the knitted straight's deficiency (0 if none);
-    with `prune`, the form is skipped when the bound already exceeds the best form or `cap`
-    (a deficiency beyond which the caller wants nothing; INF for all)."""
+    `ranks` holds the four groups' ranks and `bits` the presence bits (presence_bits: ge1,
+    ge2, odd, eq4). `bounds` is (cap, knitted_floor): knitted_floor a known lower bound of
+    the knitted straight's deficiency (0 if none); with `prune`, the form is skipped when
+    that bound already exceeds the best form or cap (a deficiency beyond which the caller
+    wants nothing; INF for all)."""
+    ge1, ge2, odd, eq4 = bits
+    cap, knitted_floor = bounds
     if n_melds > 1:
         return
     best = min(dist[REGULAR], cap)

@@ -107,8 +107,8 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         masks[REGULAR] = m
         if n_melds <= 1:
             b1, b2, b3, b4 = presence_bits_after(ge1, ge2, odd, eq4, t, hand[t])
-            other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, INF, floor, True, dist, masks,
-                        work)
+            other_forms(table, hand, meld_counts, n_melds, ranks, (b1, b2, b3, b4), True, (INF, floor), True, dist,
+                        masks, work)
         out_dist[t], out_mask[t] = best_of(dist, masks)
         ranks[g] = kept
         hand[t] += 1
@@ -170,20 +170,21 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
 
 
 @njit(cache=True, nrt=False)
-def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, out_dist, out_mask, work, dist,
-               masks, ranks):
-    """The kinds k held in `hand` (the 3n+1 hand given to forms.prepare_draws plus the drawn
-    tile u), and prepared, whose discard leaves a deficiency over all forms of at most
-    `target`, as a tile mask; for each of them, the deficiency and useful mask into
-    out_dist[k] / out_mask[k] (other entries are left alone). `floor`: a lower bound of the knitted straight's
-    deficiency after the draw (see prepare_look_ahead). Kinds in the tile mask `skip` are
-    left out: the caller knows them already. `hand` is restored on return.
+def draw_sweep(table, hand, meld_counts, n_melds, check_bits, draw, out_dist, out_mask, work, dist, masks, ranks):
+    """`draw` = (u, target, floor, skip): the kinds k held in `hand` (the 3n+1 hand given to
+    forms.prepare_draws plus the drawn tile u), and prepared, whose discard leaves a
+    deficiency over all forms of at most `target`, as a tile mask; for each of them, the
+    deficiency and useful mask into out_dist[k] / out_mask[k] (other entries are left
+    alone). `floor`: a lower bound of the knitted straight's deficiency after the draw (see
+    prepare_look_ahead). Kinds in the tile mask `skip` are left out: the caller knows them
+    already. `hand` is restored on return; dist, masks and ranks are its scratch.
 
     A look-ahead asks this for every useful draw and wants only the discards that keep the
     draw's progress: the regular form's are known from the prepared hand without a look-up
     (forms.regular_candidates), the other forms' are bounded from bit masks, and only those
     within `target` get the exact merge with masks.
     """
+    u, target, floor, skip = draw
     n_sets = 4 - n_melds
     ge1, ge2, odd, eq4 = drawn_presence_bits(work, u, hand[u])
     wanted = ge1 & prepared_discards(work) & ~skip
@@ -219,8 +220,8 @@ def draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, 
             if others_bound <= target:
                 if knitted_bound <= target:  # only the knitted straight reads the ranks
                     drawn_ranks(table, hand, u, k, ranks, work)
-                other_forms(table, hand, meld_counts, n_melds, ranks, b1, b2, b3, b4, True, target, knitted_bound, True,
-                            dist, masks, work)
+                other_forms(table, hand, meld_counts, n_melds, ranks, (b1, b2, b3, b4), True, (target, knitted_bound),
+                            True, dist, masks, work)
             d, m = best_of(dist, masks)
             if d <= target:
                 found |= np.int64(1) << k
@@ -401,7 +402,7 @@ def next_acceptances(table, hand, meld_counts, n_melds, unseen, which, dist, use
             skip, best_acc = recalled(known, cleared, u, i, kinds, n)
             hand[u] += 1
             q0, q1, q2 = planes_with(p0, p1, p2, u, w - 1)
-            found = draw_sweep(table, hand, u, meld_counts, n_melds, check_bits, target, floor, skip, level2_dist,
+            found = draw_sweep(table, hand, meld_counts, n_melds, check_bits, (u, target, floor, skip), level2_dist,
                                level2_mask, work, form_dist, form_masks, ranks)
             # The rest of `partners` misses the target: none of their discards keeps the draw's progress.
             remember_missed(known, u, i, position, partners & ~skip & ~found)

@@ -192,7 +192,7 @@ def test_draw_sweep_matches_the_discard_sweep():
                 x[u] += 1
                 drawn_dist[:] = INF
                 drawn_mask[:] = 0
-                found = draw_sweep(table, x, u, locked, n_melds, check_bits, target, floor, skip, drawn_dist,
+                found = draw_sweep(table, x, locked, n_melds, check_bits, (u, target, floor, skip), drawn_dist,
                                    drawn_mask, work, dist, masks, ranks)
                 kinds = np.arange(34)
                 within = (plain_dist <= target) & ((skip >> kinds) & 1 == 0) & ((prepared >> kinds) & 1 == 1)

@@ -1,0 +1,46 @@
+"""The package's shape, as issue 58 set it: no function outside mjfast/advice/ takes more
+than 12 parameters (a kernel's inputs travel as records), and no module but the value
+engine's (advice/graph.py, advice/value.py) and the generated ones is over 500 lines."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "mjfast"
+MOST_PARAMETERS = 12
+MOST_LINES = 500
+LONG_ALLOWED = {"advice/graph.py", "advice/value.py"}
+
+
+def _modules():
+    return sorted(p for p in PACKAGE.rglob("*.py") if "_tables" not in p.parts)
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    a = function.args
+    return len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs) + (a.vararg is not None) + (a.kwarg is not None)
+
+
+def test_no_function_outside_advice_takes_more_than_12_parameters():
+    wide = []
+    for path in _modules():
+        if path.relative_to(PACKAGE).parts[0] == "advice":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _parameters(node) > MOST_PARAMETERS:
+                wide.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} ({_parameters(node)})")
+    assert len(_modules()) > 100  # the walk found the package
+    assert not wide, wide
+
+
+def test_no_module_is_over_500_lines_but_the_value_engines():
+    long = [f"{p.relative_to(PACKAGE)} ({n})" for p in _modules()
+            if (n := len(p.read_text().splitlines())) > MOST_LINES
+            and p.relative_to(PACKAGE).as_posix() not in LONG_ALLOWED]
+    assert not long, long
+
+
+def test_the_count_sees_every_kind_of_parameter():
+    function = ast.parse("def f(a, /, b, *c, d, **e): pass").body[0]
+    assert isinstance(function, ast.FunctionDef) and _parameters(function) == 5
