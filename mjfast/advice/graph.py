@@ -269,16 +269,25 @@ def _new_node(graph, slot, k0, k1, hand, depth, dist, mask):
 
 
 @njit(inline="always")
+def _take(sizes, which, capacity):
+    """The next row of a bounded array whose rows in use sizes[which] counts, taken; -1
+    when all `capacity` are."""
+    n = sizes[which]
+    if n >= capacity:
+        return -1
+    sizes[which] = n + 1
+    return n
+
+
+@njit(inline="always")
 def _add_child(graph, node, tile):
     """A discard kept by the 14-tile hand being made: the node it leaves and the tile; False
     when the graph is full."""
-    n = graph.sizes[N_CHILDREN]
-    if n >= graph.children.shape[0]:
-        return False
-    graph.sizes[N_CHILDREN] = n + 1
-    graph.children[n] = node
-    graph.child_tile[n] = tile
-    return True
+    n = _take(graph.sizes, N_CHILDREN, graph.children.shape[0])
+    if n >= 0:
+        graph.children[n] = node
+        graph.child_tile[n] = tile
+    return n >= 0
 
 
 @njit
@@ -506,10 +515,9 @@ def _expand(i, graph, setting, model, room):
             stay_risk += p * model.deal_in[u]
             stay_cost += p * model.deal_in[u] * model.loss[u]
             continue
-        e = graph.sizes[N_EDGES]
-        if e >= graph.edge_hand14.shape[0]:
+        e = _take(graph.sizes, N_EDGES, graph.edge_hand14.shape[0])
+        if e < 0:
             return FULL
-        graph.sizes[N_EDGES] = e + 1
         graph.edge_hand14[e] = j
         graph.edge_p[e] = p
         graph.edge_win[e] = win_score[u]

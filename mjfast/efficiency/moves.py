@@ -33,6 +33,7 @@ from .regular import group_dp_entries
 from .special_forms import (
     honors_knitted,
     honors_knitted_distance,
+    keep_least,
     knitted_straight,
     knitted_straight_fast,
     most_knitted,
@@ -191,16 +192,6 @@ def regular_keeps(table, counts, rows, classes, n_sets, rest):
     return best, keeps
 
 
-@njit
-def _keep(value, mask, best, best_mask):
-    """The running minimum and the union of the masks of everything reaching it."""
-    if value < best:
-        return value, mask
-    if value == best:
-        return best, best_mask | mask
-    return best, best_mask
-
-
 @njit(nrt=False)
 def hand_moves(table, counts, meld_counts, n_melds, rows, classes, rest, work):
     """(deficiency, useful mask) of the 3n+1 hand `counts` over every form (the best form's,
@@ -213,18 +204,18 @@ def hand_moves(table, counts, meld_counts, n_melds, rows, classes, rest, work):
     if n_melds == 1:
         if 9 - most_knitted(ge1) <= best:
             d, m = knitted_straight(table, counts, meld_counts, n_melds, ge1, best, True, work)
-            best, mask = _keep(d, m, best, mask)
+            best, mask = keep_least(d, m, best, mask)
         return best, mask
     d, m = seven_pairs(ge2, odd, eq4)
-    best, mask = _keep(d, m, best, mask)
+    best, mask = keep_least(d, m, best, mask)
     d, m = thirteen_orphans(ge1, ge2)
-    best, mask = _keep(d, m, best, mask)
+    best, mask = keep_least(d, m, best, mask)
     d, m = honors_knitted(ge1, True)
-    best, mask = _keep(d, m, best, mask)
+    best, mask = keep_least(d, m, best, mask)
     if 9 - most_knitted(ge1) <= best:
         d, m = knitted_straight_fast(table, group_rank(table, counts, 0), group_rank(table, counts, 1),
                                      group_rank(table, counts, 2), group_rank(table, counts, 3), ge1, best, True)
-        best, mask = _keep(d, m, best, mask)
+        best, mask = keep_least(d, m, best, mask)
     return best, mask
 
 
@@ -273,7 +264,7 @@ def keeping_discards(table, counts, meld_counts, n_melds, rows, classes, rest, w
         counts[k] -= 1
         d = _other_forms_after_discard(table, counts, meld_counts, n_melds, k, best, work)
         counts[k] += 1
-        best, keeps = _keep(d, np.int64(1) << k, best, keeps)
+        best, keeps = keep_least(d, np.int64(1) << k, best, keeps)
     return best, keeps
 
 

@@ -216,7 +216,7 @@ def knitted_straight(table, counts, meld_counts, n_melds, ge1, bound, with_masks
 
 
 @njit
-def _keep(value, mask, best, best_mask):
+def keep_least(value, mask, best, best_mask):
     """The running minimum and the union of the masks of everything reaching it."""
     if value < best:
         return value, mask
@@ -272,11 +272,11 @@ def knitted_straight_fast(table, rank0, rank1, rank2, honor_rank, ge1, bound, wi
                 for b in range(4):
                     rest = min(rest, sets[a] + pairs[b] if b != a else INF)
                 continue
-            rest, rest_mask = _keep(boths[a], both_masks[a], rest, rest_mask)
+            rest, rest_mask = keep_least(boths[a], both_masks[a], rest, rest_mask)
             for b in range(4):
                 if b != a:
-                    rest, rest_mask = _keep(sets[a] + pairs[b], set_masks[a] | pair_masks[b], rest, rest_mask)
-        best, mask = _keep(missing + rest, missing_bits | rest_mask, best, mask)
+                    rest, rest_mask = keep_least(sets[a] + pairs[b], set_masks[a] | pair_masks[b], rest, rest_mask)
+        best, mask = keep_least(missing + rest, missing_bits | rest_mask, best, mask)
     if best == 0 or best >= INF or not with_masks:
         return best, np.int64(0)
     return best, mask
