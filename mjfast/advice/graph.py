@@ -451,6 +451,19 @@ def _expand_nodes(first, last, at_edge, graph, setting, model, room, stop):
     return OK, last
 
 
+@njit(inline="always")
+def _draw_key(k0, k1, u):
+    """The key of a hand with key (k0, k1) and one more u."""
+    return k0 + POW5[u] * _SUIT_KEY[u], k1 + POW5[u] * (1 - _SUIT_KEY[u])
+
+
+@njit(inline="always")
+def _makes(graph, i, u, at_edge, ready):
+    """Whether node i's draw u makes its 14-tile hand when missing: within the budget every
+    draw does, at its edge only a useful draw of a hand not ready."""
+    return not at_edge or ((graph.mask[i] >> u) & 1 and not ready)
+
+
 @njit(nrt=False)
 def _expand(i, graph, setting, model, room):
     """Node i's ready figures and its draws: each the win, a hand that can only go back
@@ -468,24 +481,21 @@ def _expand(i, graph, setting, model, room):
     ready = graph.dist[i] == 1
     at_edge = graph.dist[i] - 1 + graph.depth[i] >= model.budget
     span14 = graph.sizes[SPAN14]
-    cached = span14 <= CACHED_SPAN
-    for u in range(34):
-        if unseen[u] > 0:
-            keys[u, 0] = graph.keys[i, 0] + POW5[u] * _SUIT_KEY[u]
-            keys[u, 1] = graph.keys[i, 1] + POW5[u] * (1 - _SUIT_KEY[u])
-            if not cached:
+    cached = span14 <= CACHED_SPAN  # small slots: the lookups hit the cache, nothing to ask for first
+    if not cached:
+        for u in range(34):
+            if unseen[u] > 0:
+                keys[u, 0], keys[u, 1] = _draw_key(graph.keys[i, 0], graph.keys[i, 1], u)
                 wa, _, wb, _ = _bits_of(graph.made14, span14, keys[u, 0], keys[u, 1])
                 prefetch(graph.made14, wa)
                 prefetch(graph.made14, wb)
-    for u in range(34):
-        if unseen[u] > 0:
-            # at the edge, only a useful draw of a hand not ready makes a 14-tile hand
-            makes = not at_edge or ((graph.mask[i] >> u) & 1 and not ready)
-            # 2: looked up and made if missing; 1: looked up; 0: certainly missing (the bit set)
-            keys[u, 2] = 2 if makes else (1 if cached or _maybe_made(graph.made14, span14, keys[u, 0], keys[u, 1])
-                                          else 0)
-            if keys[u, 2] and not cached:
-                prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (span14 - 1))
+        for u in range(34):
+            if unseen[u] > 0:
+                # 2: looked up and made if missing; 1: looked up; 0: certainly missing (the bit set)
+                keys[u, 2] = 2 if _makes(graph, i, u, at_edge, ready) else (
+                    1 if _maybe_made(graph.made14, span14, keys[u, 0], keys[u, 1]) else 0)
+                if keys[u, 2]:
+                    prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (span14 - 1))
     graph.edge_start[i] = graph.sizes[N_EDGES]
     stay = stay_risk = stay_cost = 0.0
     loaded = False  # the node's groups, loaded when a 14-tile hand is first made
@@ -493,17 +503,22 @@ def _expand(i, graph, setting, model, room):
         if unseen[u] <= 0:
             continue
         p = unseen[u] / total
+        if cached:
+            k0, k1 = _draw_key(graph.keys[i, 0], graph.keys[i, 1], u)
+            lookup = 2 if _makes(graph, i, u, at_edge, ready) else 1
+        else:
+            k0, k1, lookup = keys[u, 0], keys[u, 1], keys[u, 2]
         j = -1
-        if keys[u, 2]:
-            j, s = _find(graph.slots14, span14, keys[u, 0], keys[u, 1])
-            if j < 0 and keys[u, 2] == 2:
+        if lookup:
+            j, s = _find(graph.slots14, span14, k0, k1)
+            if j < 0 and lookup == 2:
                 if graph.sizes[N14] >= graph.sole.shape[0]:
                     return FULL
                 if not loaded:
                     load_groups(setting.table, hand, setting.meld_counts, room.check_bits[0], 4 - setting.n_melds,
                                 room.groups.rows, room.groups.classes, room.work)
                     loaded = True
-                j = _new_hand14(i, u, s, keys[u, 0], keys[u, 1], graph, setting, model, room)
+                j = _new_hand14(i, u, s, k0, k1, graph, setting, model, room)
                 if j < 0:
                     return FULL
         goes_on = win_score[u] > 0.0  # the win, or somewhere but back to this hand
