@@ -269,7 +269,7 @@ def _new_node(graph, slot, k0, k1, hand, depth, dist, mask):
 
 
 @njit(inline="always")
-def _take(sizes, which, capacity):
+def _take_row(sizes, which, capacity):
     """The next row of a bounded array whose rows in use sizes[which] counts, taken; -1
     when all `capacity` are."""
     n = sizes[which]
@@ -283,7 +283,7 @@ def _take(sizes, which, capacity):
 def _add_child(graph, node, tile):
     """A discard kept by the 14-tile hand being made: the node it leaves and the tile; False
     when the graph is full."""
-    n = _take(graph.sizes, N_CHILDREN, graph.children.shape[0])
+    n = _take_row(graph.sizes, N_CHILDREN, graph.children.shape[0])
     if n >= 0:
         graph.children[n] = node
         graph.child_tile[n] = tile
@@ -530,7 +530,7 @@ def _expand(i, graph, setting, model, room):
             stay_risk += p * model.deal_in[u]
             stay_cost += p * model.deal_in[u] * model.loss[u]
             continue
-        e = _take(graph.sizes, N_EDGES, graph.edge_hand14.shape[0])
+        e = _take_row(graph.sizes, N_EDGES, graph.edge_hand14.shape[0])
         if e < 0:
             return FULL
         graph.edge_hand14[e] = j
