@@ -33,8 +33,8 @@ one backward pass over the draws left gives every figure for every number of dra
 
 import numpy as np
 
-from ..efficiency.group_dp import INF, N_ENTRIES
-from ..efficiency.moves import hand_moves, load_group, load_groups
+from ..efficiency.group_dp import INF
+from ..efficiency.moves import hand_moves, load_groups, move_groups, new_groups
 from ..efficiency.one_hand import check_counts
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
@@ -178,28 +178,20 @@ def _moves_of_discards(table, hand, meld_counts, n_melds, total, work):
     (INF for kinds not held), or for a 3n+1 `hand`, its own in entry 0 (INF elsewhere)."""
     dist = np.full(34, INF, np.int64)
     mask = np.zeros(34, np.int64)
-    rows = np.empty((4, N_ENTRIES), np.int64)
-    classes = np.empty(4, np.int64)
-    moved_rows = np.empty((4, N_ENTRIES), np.int64)
-    moved_classes = np.empty(4, np.int64)
-    rest = np.empty((10, N_ENTRIES), np.int64)
+    groups = new_groups()
     check_bits = meld_check_bits(meld_counts)
     n_sets = 4 - n_melds
-    load_groups(table, hand, meld_counts, check_bits, n_sets, rows, classes, work)
+    load_groups(table, hand, meld_counts, check_bits, n_sets, groups.rows, groups.classes, work)
     if total % 3 == 1:
-        dist[0], mask[0] = hand_moves(table, hand, meld_counts, n_melds, rows, classes, rest, work)
+        dist[0], mask[0] = hand_moves(table, hand, meld_counts, n_melds, groups.rows, groups.classes, groups.rest, work)
         return dist, mask
     for t in range(34):
         if hand[t] == 0:
             continue
         hand[t] -= 1
-        for g in range(4):
-            moved_classes[g] = classes[g]
-            for e in range(N_ENTRIES):
-                moved_rows[g, e] = rows[g, e]
-        load_group(table, hand, meld_counts, check_bits, 3 if t >= 27 else t // 9, n_sets, moved_rows, moved_classes,
-                   work)
-        dist[t], mask[t] = hand_moves(table, hand, meld_counts, n_melds, moved_rows, moved_classes, rest, work)
+        move_groups(table, hand, meld_counts, check_bits, n_sets, groups, t, -1, work)  # t's group reloaded
+        dist[t], mask[t] = hand_moves(table, hand, meld_counts, n_melds, groups.moved_rows, groups.moved_classes,
+                                      groups.rest, work)
         hand[t] += 1
     return dist, mask
 

@@ -244,8 +244,10 @@ def keeping_discards(table, counts, meld_counts, n_melds, rows, classes, rest, w
     of the 3n+2 hand `counts` over every form, its groups already in rows and classes. The
     regular form's come from its rows at once; the other forms, where the hand's presence
     bits let them reach that deficiency, by each kind held (`counts` is restored)."""
-    ge1, ge2, odd, eq4 = presence_bits(counts)
     best, keeps = regular_keeps(table, counts, rows, classes, 4 - n_melds, rest)
+    if n_melds > 1 and best > 0:  # the regular form alone, and no discard leaves it complete
+        return best, keeps
+    ge1, ge2, odd, eq4 = presence_bits(counts)
     if best == 0:  # complete: every discard leaves it ready
         best, keeps = 1, ge1
     if n_melds > 1:
@@ -288,8 +290,8 @@ def new_groups():
 @njit(nrt=False)
 def move_groups(table, hand, meld_counts, check_bits, n_sets, groups, u, k, work):
     """groups.moved_rows / moved_classes: the loaded hand's groups, with the groups of the
-    drawn tile u and the discard k (k < 0: none) loaded again from `hand` (the loaded hand
-    plus u, less k)."""
+    tiles u and k (k < 0: none) loaded again from `hand`, the loaded hand changed in those
+    groups only (plus a drawn u, less a discard k; or less a discard u alone)."""
     for g in range(4):
         groups.moved_classes[g] = groups.classes[g]
         for e in range(N_ENTRIES):
