@@ -19,6 +19,7 @@ import numpy as np
 
 import mjfast
 from mjfast.advice.budget import Figures, HandInputs, ModelInputs, Risk
+from mjfast.advice.claim_rates import claim_weights
 from mjfast.advice.model import VALUE_MODEL
 from mjfast.advice.value import hand_values
 from mjfast.efficiency import api
@@ -52,7 +53,8 @@ def bench_value_figures_by_shanten(benchmark):
     def value(counts):
         hand_values(HandInputs(table, counts, api.NO_MELDS, 0, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
                                JUDGE.minimum, 0),
-                    ModelInputs(DRAWS, model.ron_discards, model.hazard, model.extra),
+                    ModelInputs(DRAWS, model.ron_discards, model.hazard, model.extra,
+                                claim_weights(model._replace(draws=DRAWS))),
                     Risk(np.zeros(34), np.zeros(34), np.ones(DRAWS + 1)), np.zeros(1, np.int64),
                     Figures(ready, win, score), work)
 

@@ -74,6 +74,7 @@ class ModelInputs(NamedTuple):
     ron_discards: float  # the discards a draw's turn offers to win on
     hazard: float  # the chance a draw's turn ends the hand
     extra: int  # the exchanges: steps behind the best discard the graph follows
+    claim_weight: np.ndarray  # 2 x 34: the claims' weights (advice.graph.Model), zeros for none
 
 
 class Risk(NamedTuple):
@@ -84,13 +85,15 @@ class Risk(NamedTuple):
     growth: np.ndarray  # draws + 1 at least: the danger s draws from now over the danger now
 
 
+NO_CLAIMS = np.zeros((2, 34))  # a Job's claim weights without claims
 NO_DANGER = Risk(np.zeros(34), np.zeros(34), np.ones(42))  # a Job's risk without danger (40 draws at most)
 
 
 class Job(NamedTuple):
     """One value graph of a query: the hand and table (`inputs`), the draws, the shanten it
     is played from (after the best discard for 14 tiles: MAX_EXCHANGE_SHANTEN applies to
-    it), the model's ron_discards and hazard, and the danger (`risk`: none by default)."""
+    it), the model's ron_discards and hazard, the danger (`risk`: none by default) and the
+    claims' weights (advice.claim_rates.claim_weights: none by default)."""
 
     inputs: HandInputs
     draws: int
@@ -98,6 +101,7 @@ class Job(NamedTuple):
     ron_discards: float
     hazard: float
     risk: Risk = NO_DANGER
+    claims: np.ndarray = NO_CLAIMS
 
 
 class Figures(NamedTuple):
@@ -190,7 +194,8 @@ def _run(job: Job, extra: int, stop: np.ndarray) -> tuple:
     figures = Figures(np.empty((34, job.draws)), np.empty((34, job.draws)), np.empty(34))
     start = time.perf_counter()
     with lock:
-        status, _, hands = hand_values.call(job.inputs, ModelInputs(job.draws, job.ron_discards, job.hazard, extra),
+        status, _, hands = hand_values.call(job.inputs, ModelInputs(job.draws, job.ron_discards, job.hazard, extra,
+                                                                        job.claims),
                                             job.risk, stop, figures, work)
     if status == 0 and hands >= 2000:  # smaller graphs are mostly the call's own cost
         _us_per_hand = 0.8 * _us_per_hand + 0.2 * (time.perf_counter() - start) * 1e6 / hands

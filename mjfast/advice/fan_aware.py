@@ -38,9 +38,23 @@ from ..efficiency.one_hand import check_seen
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.scratch import N_FORMS, SCORE_MEMO, SCORE_MEMO_ROW, SCORE_MEMO_SLOTS
 from ..efficiency.status import OK
-from ..fan.kernel import OUT_LEN, VEC_LEN, fill_vector, score_into
+from ..fan.kernel import NOT_A_WIN, OUT_LEN, VEC_LEN, fill_vector, score_into
 from ..fan.layout import WIN_SELF_DRAWN
-from ..fan.names import CLOSED_WAIT, EDGE_WAIT, SINGLE_WAIT
+from ..fan.names import (
+    CLOSED_WAIT,
+    CONCEALED_HAND,
+    EDGE_WAIT,
+    FAN_POINTS,
+    FULLY_CONCEALED_HAND,
+    GREATER_HONORS_AND_KNITTED,
+    LESSER_HONORS_AND_KNITTED,
+    NINE_GATES,
+    SELF_DRAWN,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    SINGLE_WAIT,
+    THIRTEEN_ORPHANS,
+)
 from ..fan.state import new_work
 from ..runtime.decorators import njit
 from ..runtime.intrinsics import lowest_bit
@@ -171,11 +185,28 @@ def _shape_fans(points, out):
     return out[EDGE_WAIT] + out[CLOSED_WAIT] + out[SINGLE_WAIT] if points >= 0 else 0
 
 
+# A condition bit of points' callers, not the fan kernel's: score the hand as if it had
+# claimed a meld (the value model's claims, advice.graph.Setting.opened): its standing tiles
+# are scored as they are, without 门前清 or 不求人 (自摸 then counts), and the forms that
+# must be concealed are no win. What it cannot know: which of its sets was claimed (a
+# claimed pung still counts as a concealed pung).
+PLAYED_OPEN = 1 << 4
+_CONCEALED_ONLY = (SEVEN_PAIRS, SEVEN_SHIFTED_PAIRS, THIRTEEN_ORPHANS, GREATER_HONORS_AND_KNITTED,
+                   LESSER_HONORS_AND_KNITTED, NINE_GATES)
+
+
 @njit(cache=True, nrt=False)  # into buffers its callers allocated: the whole fan scorer runs without reference counts
 def _scored(counts, melds, win, conditions, seat, prevalent, rules, out, fan_work, score_vec):
     """(fans << 8) | fans of the wait's shape, of a hand scored afresh (see points)."""
-    fill_vector(score_vec, counts, melds, win, conditions, seat, prevalent, 0)
+    fill_vector(score_vec, counts, melds, win, conditions & ~PLAYED_OPEN, seat, prevalent, 0)
     points = score_into(score_vec, rules, out, fan_work)
+    if conditions & PLAYED_OPEN and points >= 0:
+        for f in _CONCEALED_ONLY:
+            if out[f]:
+                return NOT_A_WIN << 8
+        points -= FAN_POINTS[CONCEALED_HAND] * out[CONCEALED_HAND]
+        if out[FULLY_CONCEALED_HAND]:
+            points += FAN_POINTS[SELF_DRAWN] - FAN_POINTS[FULLY_CONCEALED_HAND]
     return (points << 8) | _shape_fans(points, out)
 
 

@@ -26,7 +26,7 @@ from ..fan.layout import WIN_SELF_DRAWN
 from ..fan.settlement import winner_gain
 from ..runtime.decorators import njit
 from ..runtime.intrinsics import atomic_load, lowest_bit, prefetch
-from .fan_aware import hand_ranks, new_score_work, ranks_with, scored_points
+from .fan_aware import PLAYED_OPEN, hand_ranks, new_score_work, ranks_with, scored_points
 
 FULL = -1  # the graph ran out of room: the caller gives it more
 STOPPED = -2  # the caller's stop flag was raised (a deadline): no figures
@@ -47,7 +47,8 @@ class Setting(NamedTuple):
     """What scoring the graph's hands depends on, and what the player has seen: the lookup
     table, the melds (counts, number, packed), the copies fixed elsewhere (melds and tiles
     seen), the decision hand (its tiles discarded since count as seen), the winds, the
-    ruleset and its minimum, the flowers."""
+    ruleset and its minimum, the flowers, and `open_pricing`: nonzero to price every ready
+    hand also as played open (claims in the continuation of a concealed hand)."""
 
     table: np.ndarray
     meld_counts: np.ndarray
@@ -60,31 +61,40 @@ class Setting(NamedTuple):
     rules: int
     minimum: int
     flowers: int
+    open_pricing: int
 
 
 class Model(NamedTuple):
     """The model's bounds and danger as the graph needs them: the budget (shanten + draws a
-    kept hand may reach), the discards by others a round, and the danger of each tile now and
-    the points dealing in costs (zeros: no danger)."""
+    kept hand may reach), the discards by others a round, the danger of each tile now and
+    the points dealing in costs (zeros: no danger), and the claims: claim_weight[0, t] and
+    [1, t] turn tile t's share of the unseen tiles into the chance that a discard by another
+    player is a t the hand can pung (any of three a round) or chow (the left player's one);
+    no rows: no claims (advice.claim_rates)."""
 
     budget: int
     ron_discards: float
     deal_in: np.ndarray
     loss: np.ndarray
+    claim_weight: np.ndarray
 
 
 class Graph(NamedTuple):
     """The value graph, as columns with room to grow. 13-tile hands ("nodes", root i is node
     i): their counts, keys, depth (the fewest draws that reach them), deficiency (shanten + 1)
     and useful tiles; the chance of a win on another player's discard per round (ron) and its
-    mean score; whether the hand is ready with a wait that can win (valid); the chance of a
+    mean score; whether the hand is ready with a wait that can win (valid); the same three
+    priced as played open (*_open, with Setting.open_pricing); the chance of a
     draw that can only be thrown back (stay), and over those draws the sums of p x deal_in
     and p x deal_in x loss of the tile (stay_risk, stay_cost); their draws, edges
-    edge_start..edge_end. Draws ("edges"): the 14-tile hand reached (-1 for a win or a draw
-    that goes back), the draw's chance, the self-drawn win's score (0 for none) and the tile
-    drawn. 14-tile hands: their children child_start[j]..child_start[j + 1], the node each
-    discard leaves and the tile it discards, and its sole child (-1 for two or more: whether a
-draw can go anywhere but back, read without its children). The hash slots of both kinds of hands, a bit
+    edge_start..edge_end, and claim_scale (0: no claims; else what turns the sum of its
+    claims' chances into the chance of one in a round). Draws ("edges"): the 14-tile hand
+    reached (-1 for a win or a draw that goes back), the draw's chance, the self-drawn win's
+    score (0 for none; edge_win_open as played open), the tile drawn and the chance a round
+    offers it as a claim instead.
+    14-tile hands: their children child_start[j]..child_start[j + 1], the node each discard
+    leaves and the tile it discards, and its sole child (-1 for two or more: whether a draw can
+    go anywhere but back, read without its children). The hash slots of both kinds of hands, a bit
     set of the 14-tile hands' keys (most draws of a node at the edge make none: the bits
     answer them from the cache); where each depth's nodes and 14-tile hands begin (first13,
 first14: by depth, the first index made at or beyond it; the hands are made a depth at a
@@ -98,15 +108,21 @@ time), and `sizes`, what is used of each column."""
     ron: np.ndarray
     ron_score: np.ndarray
     valid: np.ndarray
+    ron_open: np.ndarray
+    ron_score_open: np.ndarray
+    valid_open: np.ndarray
     stay: np.ndarray
     stay_risk: np.ndarray
     stay_cost: np.ndarray
     edge_start: np.ndarray
     edge_end: np.ndarray
+    claim_scale: np.ndarray
     edge_hand14: np.ndarray
     edge_p: np.ndarray
     edge_win: np.ndarray
+    edge_win_open: np.ndarray
     edge_tile: np.ndarray
+    edge_claim: np.ndarray
     child_start: np.ndarray
     children: np.ndarray
     child_tile: np.ndarray
@@ -150,9 +166,11 @@ def _new_graph(capacity):
     return Graph(np.empty((cap13, 34), np.uint8), np.empty((cap13, 2), np.int64), np.empty(cap13, np.int64),
                  np.empty(cap13, np.int64), np.empty(cap13, np.int64), np.empty(cap13, np.float64),
                  np.empty(cap13, np.float64), np.empty(cap13, np.bool_), np.empty(cap13, np.float64),
+                 np.empty(cap13, np.float64), np.empty(cap13, np.bool_), np.empty(cap13, np.float64),
                  np.empty(cap13, np.float64), np.empty(cap13, np.float64), np.empty(cap13, np.int64),
-                 np.empty(cap13, np.int64), np.empty(cap_edges, np.int32), np.empty(cap_edges, np.float64),
-                 np.empty(cap_edges, np.float32), np.empty(cap_edges, np.uint8), np.empty(cap14 + 1, np.int64),
+                 np.empty(cap13, np.int64), np.empty(cap13, np.float64), np.empty(cap_edges, np.int32),
+                 np.empty(cap_edges, np.float64), np.empty(cap_edges, np.float32), np.empty(cap_edges, np.float32),
+                 np.empty(cap_edges, np.uint8), np.empty(cap_edges, np.float64), np.empty(cap14 + 1, np.int64),
                  np.empty(cap_edges, np.int32), np.empty(cap_edges, np.uint8), np.empty(cap14, np.int32),
                  np.zeros((size13, 2), np.int64), np.zeros((size14, 2), np.int64), np.zeros(8 * size14 // 64, np.int64),
                  np.zeros(MAX_DEPTH + 2, np.int64), np.zeros(MAX_DEPTH + 2, np.int64),
@@ -319,15 +337,28 @@ def _unseen(hand, fixed, reference, out):
 
 @njit(inline="always")
 def _ready_figures(i, graph, setting, model, room, total):
-    """Node i's figures as a ready hand: whether a wait can win (valid), the chance of a win
-    on another player's discard per round (ron) and its mean score, and each wait's
-    self-drawn win score (room.win_score, 0 elsewhere); none for a hand not ready."""
-    hand, unseen, win_score = room.hand, room.unseen, room.win_score
+    """Node i's figures as a ready hand, priced as it is (valid, ron, ron_score; each wait's
+    self-drawn win score in room.win_score) and, with setting.open_pricing, as played open
+    (the *_open columns, room.win_score_open); none for a hand not ready."""
+    _priced(i, graph, setting, model, room, total, 0, (graph.valid, graph.ron, graph.ron_score), room.win_score)
+    if setting.open_pricing:
+        _priced(i, graph, setting, model, room, total, PLAYED_OPEN,
+                (graph.valid_open, graph.ron_open, graph.ron_score_open), room.win_score_open)
+
+
+@njit(inline="always")
+def _priced(i, graph, setting, model, room, total, opened, columns, win_score):
+    """Node i's figures as a ready hand scored with the condition bits `opened` (0, or
+    fan_aware.PLAYED_OPEN) into `columns`: whether a wait can win (valid), the chance of a win
+    on another player's discard per round (ron) and its mean score; each wait's self-drawn
+    win score into `win_score` (0 elsewhere)."""
+    valid, ron, ron_score = columns
+    hand, unseen = room.hand, room.unseen
     for t in range(34):
         win_score[t] = 0.0
-    graph.valid[i] = False
-    graph.ron[i] = 0.0
-    graph.ron_score[i] = 0.0
+    valid[i] = False
+    ron[i] = 0.0
+    ron_score[i] = 0.0
     if graph.dist[i] != 1 or total <= 0:
         return
     ron_copies = 0
@@ -341,23 +372,23 @@ def _ready_figures(i, graph, setting, model, room, total):
             continue
         hand[w] += 1
         won_suits, won_honours = ranks_with(setting.table, hand, suits, honours, w)
-        on_discard = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w, 0, setting.seat,
-                                   setting.prevalent, setting.rules, room.out, room.fan_work, room.score_vec,
-                                   room.work)[0]
-        self_drawn = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w, WIN_SELF_DRAWN,
+        on_discard = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w, opened,
                                    setting.seat, setting.prevalent, setting.rules, room.out, room.fan_work,
                                    room.score_vec, room.work)[0]
+        self_drawn = scored_points(setting.table, hand, won_suits, won_honours, setting.melds, w,
+                                   WIN_SELF_DRAWN | opened, setting.seat, setting.prevalent, setting.rules,
+                                   room.out, room.fan_work, room.score_vec, room.work)[0]
         hand[w] -= 1
         if on_discard >= setting.minimum:
             ron_copies += unseen[w]
             ron_total += unseen[w] * winner_gain(on_discard + setting.flowers, False)
-            graph.valid[i] = True
+            valid[i] = True
         if self_drawn >= setting.minimum:
             win_score[w] = winner_gain(self_drawn + setting.flowers, True)
-            graph.valid[i] = True
+            valid[i] = True
     if ron_copies > 0:
-        graph.ron[i] = 1.0 - (1.0 - ron_copies / total) ** model.ron_discards
-        graph.ron_score[i] = ron_total / ron_copies
+        ron[i] = 1.0 - (1.0 - ron_copies / total) ** model.ron_discards
+        ron_score[i] = ron_total / ron_copies
 
 
 class Roots(NamedTuple):
@@ -372,13 +403,14 @@ class Roots(NamedTuple):
 
 class Room(NamedTuple):
     """A build's working arrays: the hand being expanded, its unseen copies, each draw's
-    self-drawn win score, the melds' check bits, the node's groups and their moves
+    self-drawn win score (as it is and as played open), the melds' check bits, the node's groups and their moves
     (efficiency.moves.Groups), the draws' 14-tile keys and whether to look them up, the fan
     scorer's work."""
 
     hand: np.ndarray
     unseen: np.ndarray
     win_score: np.ndarray
+    win_score_open: np.ndarray
     check_bits: np.ndarray
     groups: Groups
     draw_keys: np.ndarray
@@ -393,7 +425,8 @@ def new_room(meld_counts, work):
     out, fan_work, score_vec = new_score_work()
     check = np.empty(1, np.int64)
     check[0] = meld_check_bits(meld_counts)
-    return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), check, new_groups(),
+    return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), np.zeros(34, np.float64),
+                check, new_groups(),
                 np.empty((34, 3), np.int64), out, fan_work, score_vec, work)
 
 
@@ -498,6 +531,8 @@ def _expand(i, graph, setting, model, room):
                     prefetch(graph.slots14, (_slot_hash(keys[u, 0], keys[u, 1]) >> 24) & (span14 - 1))
     graph.edge_start[i] = graph.sizes[N_EDGES]
     stay = stay_risk = stay_cost = 0.0
+    claims = 0.0  # the sum of the claims' chances, and the chance that none is offered
+    missed = 1.0
     loaded = False  # the node's groups, loaded when a 14-tile hand is first made
     for u in range(34):
         if unseen[u] <= 0:
@@ -536,12 +571,35 @@ def _expand(i, graph, setting, model, room):
         graph.edge_hand14[e] = j
         graph.edge_p[e] = p
         graph.edge_win[e] = win_score[u]
+        if setting.open_pricing:
+            graph.edge_win_open[e] = room.win_score_open[u]
         graph.edge_tile[e] = u
+        if model.claim_weight.shape[0]:
+            claim = 0.0 if ready or not (graph.mask[i] >> u) & 1 else _claim_chance(hand, u, p, model.claim_weight)
+            graph.edge_claim[e] = claim
+            claims += claim
+            missed *= 1.0 - claim
+    graph.claim_scale[i] = (1.0 - missed) / claims if claims > 0.0 else 0.0
     graph.stay[i] = stay
     graph.stay_risk[i] = stay_risk
     graph.stay_cost[i] = stay_cost
     graph.edge_end[i] = graph.sizes[N_EDGES]
     return OK
+
+
+@njit(inline="always")
+def _claim_chance(hand, u, share, weight):
+    """The chance that a round offers the hand a useful u to claim before its draw (share: u's
+    copies over the unseen tiles): a pung from any of the three others' discards, else a chow
+    from the left player's (Model.claim_weight)."""
+    if hand[u] >= 2:
+        return 1.0 - (1.0 - weight[0, u] * share) ** 3
+    if u < 27:
+        r = u % 9
+        if ((r >= 2 and hand[u - 2] and hand[u - 1]) or (1 <= r <= 7 and hand[u - 1] and hand[u + 1])
+                or (r <= 6 and hand[u + 1] and hand[u + 2])):
+            return weight[1, u] * share
+    return 0.0
 
 
 @njit(nrt=False)

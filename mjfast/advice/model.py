@@ -19,12 +19,15 @@ class ValueModel(NamedTuple):
     middle. ron_discards: the discards by others before each of the player's draws, each a
     chance of a win on it. hazard: the chance that a round ends the game otherwise. extra: how
     many steps behind the best route a hand may fall and still be played (exchanges: a ready
-    hand short of 8 fans must change its waits)."""
+    hand short of 8 fans must change its waits). claims: how much of the other players'
+    discards' measured chances to chow and pung the continuation counts (advice.claim_rates;
+    docs/advice.md): 0 none, 1 all."""
 
     draws: int = 10
     ron_discards: float = 2.0
     hazard: float = 0.0
     extra: int = 1
+    claims: float = 0.0
 
 
 VALUE_MODEL = ValueModel()
@@ -49,6 +52,7 @@ def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
     whole = isinstance(model.draws, (int, np.integer)) and not isinstance(model.draws, bool)
     if not (whole and 1 <= model.draws <= 40):
         raise ArgumentError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
-    if not 0 <= model.ron_discards <= 10 or not 0 <= model.hazard < 1 or model.extra not in (0, 1, 2):
+    if not 0 <= model.ron_discards <= 10 or not 0 <= model.hazard < 1 or model.extra not in (0, 1, 2) \
+            or not 0 <= model.claims <= 1:
         raise ArgumentError(f"value model out of range: {model}")
     return model

@@ -22,6 +22,7 @@ from ..runtime.dispatch import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, tile_id
 from . import budget
 from . import rows as _rows
+from .claim_rates import claim_weights
 from .danger import job_risk
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
@@ -330,7 +331,7 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     inputs = budget.HandInputs(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
                                rules.minimum, flowers)
     job = budget.Job(inputs, model.draws, min(o.shanten for o in options), float(model.ron_discards),
-                     float(model.hazard), job_risk(danger, model.draws))
+                     float(model.hazard), job_risk(danger, model.draws), claim_weights(model))
     return DiscardQuery(options, job, efficiency_order)
 
 

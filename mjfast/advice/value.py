@@ -23,8 +23,11 @@ rest of the hand played to maximise each figure. docs/advice.md states the model
   within `extra` steps of the best route: a hand reached after d draws is kept when its
   shanten + d is at most the best discard's shanten + extra (exchanges that keep or lose a
   step are in the model, as MCR needs them: a ready hand short of 8 fans must change its
-  waits). Throwing the drawn tile back is always allowed. Claims are not part of the
-  continuation.
+  waits). Throwing the drawn tile back is always allowed.
+- Claims (advice.claim_rates): before each draw, a useful tile may be offered by another
+  player's discard (a pung of a pair, a chow from the left), taken instead of the draw where
+  that does better. A concealed hand is valued both kept concealed without claims and played
+  open with them (scored without the concealed fans), each figure the better of the two.
 
 Under that model the figures are exact: the graph of hands is built once (advice.graph), then
 one backward pass over the draws left gives every figure for every number of draws at once
@@ -38,8 +41,10 @@ from ..efficiency.moves import hand_moves, load_groups, move_groups, new_groups
 from ..efficiency.one_hand import check_counts
 from ..efficiency.regular import meld_check_bits
 from ..efficiency.status import OK, SEEN_TOO_OFTEN
+from ..fan.kernel import MELD_BITS
 from ..runtime.decorators import njit
 from ..runtime.intrinsics import atomic_load
+from .fan_aware import PLAYED_OPEN
 from .graph import MAX_DEPTH, N13, N14, STOPPED, Model, Roots, Setting, build_graph
 
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
@@ -48,8 +53,10 @@ MAX_EXCHANGE_SHANTEN = 3
 
 
 @njit(nrt=True)  # as graph.build_graph: only hand_values calls it
-def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
-    """The backward pass over the draws left, the danger `risk` (deal_in, loss, growth): into
+def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop, played_open, claims):
+    """The backward pass over the draws left, the danger `risk` (deal_in, loss, growth), the
+    hands priced as they are or as played open (`played_open`, the graph's *_open columns),
+    with the claims of the graph's edges or without (`claims`): into
     `figures` (out_ready, out_win, out_score), for every root r and k = 1..draws draws left,
     out_ready[r, k-1] = the probability of being ready with a wait that can win within k
     draws, out_win[r, k-1] = of a valid win within them; out_score[r] = the expected score of
@@ -70,11 +77,14 @@ def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, sto
     deal_in, loss, growth = risk
     out_ready, out_win, out_score = figures
     n13, n14 = graph.sizes[N13], graph.sizes[N14]
-    valid13, stay13, stay_risk13, stay_cost13 = graph.valid, graph.stay, graph.stay_risk, graph.stay_cost
+    stay13, stay_risk13, stay_cost13 = graph.stay, graph.stay_risk, graph.stay_cost
+    valid13 = graph.valid_open if played_open else graph.valid
     edge_start, edge_end, edge_child, edge_p = graph.edge_start, graph.edge_end, graph.edge_hand14, graph.edge_p
-    edge_win, edge_tile, child_start, children, child_tile = (graph.edge_win, graph.edge_tile, graph.child_start,
-                                                              graph.children, graph.child_tile)
-    dist13, ron13, ron_score13 = graph.dist, graph.ron, graph.ron_score
+    edge_win = graph.edge_win_open if played_open else graph.edge_win
+    edge_tile, child_start, children, child_tile = graph.edge_tile, graph.child_start, graph.children, graph.child_tile
+    edge_claim, claim_scale13 = graph.edge_claim, graph.claim_scale
+    dist13 = graph.dist
+    ron13, ron_score13 = (graph.ron_open, graph.ron_score_open) if played_open else (graph.ron, graph.ron_score)
     now = np.zeros((n13, 3), np.float64)  # ready, win, score with k - 1 draws left
     nxt = np.zeros((n13, 3), np.float64)
     for i in range(n13):
@@ -132,6 +142,19 @@ def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, sto
                 w += p * max(1.0 if won > 0.0 else 0.0, best[j, 1], back * win_i)
                 kept = max(best[j, 2], back * score_i - cost[u])  # a discard, at its danger
                 s += p * (max(won, kept) if won > 0.0 else kept)
+            if claims and claim_scale13[i] > 0.0:  # a claim instead of the draw, where it does better
+                gain_r = gain_w = gain_s = 0.0
+                for e in range(edge_start[i], edge_end[i]):
+                    c = edge_claim[e]
+                    if c > 0.0:
+                        j = edge_child[e]
+                        gain_r += c * max(0.0, best[j, 0] - r)
+                        gain_w += c * max(0.0, best[j, 1] - w)
+                        gain_s += c * max(0.0, best[j, 2] - s)
+                scale = claim_scale13[i]
+                r += scale * gain_r
+                w += scale * gain_w
+                s += scale * gain_s
             nxt[i, 0] = 1.0 if valid13[i] else r
             ron = ron13[i]
             nxt[i, 1] = ron + (1.0 - ron) * go_on * w
@@ -150,10 +173,13 @@ def values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, sto
 
 
 @njit(nrt=True, inline="always")
-def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, figures, work):
-    """advice.graph.build_graph (with room enough) then values_by_draws into `figures`; the graph's
-    number of 13-tile hands, or STOPPED. The room first given is about what such a budget
-    needs (a build that runs out of room starts again with twice as much; room not filled
+def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, figures, open_figures, work):
+    """advice.graph.build_graph (with room enough) then values_by_draws into `figures` (the
+    hands priced as they are, with the model's claims if the hand is open: Setting.open_pricing
+    0) and, with Setting.open_pricing, a second pass into `open_figures` (priced as played
+    open, with the claims); the graph's number of 13-tile hands, or STOPPED. The room first
+    given is about what such a budget needs (a build that runs out of room starts again with
+    twice as much; room not filled
     costs nothing, see advice.graph): measured on random hands, the graph holds at most 134
     hands of 13 tiles at budget 1, 1,029 at 2, 8,913 at 3, 112,685 at 4 (25,466 without
     exchanges); on the real matches of tests/data, up to 133,622 at 4 and 174,081 at 5
@@ -166,8 +192,14 @@ def _graph_values(roots, setting, model, extra, draws, hazard, growth, stop, fig
         if status == STOPPED:
             return STOPPED
         capacity *= 2
-    if values_by_draws(graph, roots.n, draws, hazard, (model.deal_in, model.loss, growth), figures,
-                       np.empty((2, 0, 0), np.float64), stop) == STOPPED:
+    risk = (model.deal_in, model.loss, growth)
+    no_nodes = np.empty((2, 0, 0), np.float64)
+    open_pass = setting.open_pricing != 0
+    claims_now = model.claim_weight.shape[0] > 0 and not open_pass  # an open hand's claims, at its own prices
+    if values_by_draws(graph, roots.n, draws, hazard, risk, figures, no_nodes, stop, False, claims_now) == STOPPED:
+        return STOPPED
+    if open_pass and values_by_draws(graph, roots.n, draws, hazard, risk, open_figures, no_nodes, stop, True,
+                                     True) == STOPPED:
         return STOPPED
     return graph.sizes[N13]
 
@@ -196,6 +228,15 @@ def _moves_of_discards(table, hand, meld_counts, n_melds, total, work):
     return dist, mask
 
 
+@njit(inline="always")
+def _has_open_meld(melds, n_melds):
+    """Whether the packed melds (fan.encode.pack_melds) hold one that is not a concealed kong."""
+    for i in range(n_melds):
+        if (melds >> (MELD_BITS * i + 8)) & 1:
+            return True
+    return False
+
+
 @njit(cache=True, nogil=True)
 def hand_values(hand_in, model_in, risk, stop, out, work):
     """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3,
@@ -217,7 +258,7 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
     must then be its own). Returns (status, the `extra` used, the graph's 13-tile hands). One
     kernel for both, so that the graph's code is compiled once."""
     table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers = hand_in
-    draws, ron_discards, hazard, extra = model_in
+    draws, ron_discards, hazard, extra, claim_weight = model_in
     deal_in, loss, growth = risk
     out_ready, out_win, out_score = out
     status = check_counts(counts, meld_counts, n_melds, total)
@@ -258,12 +299,25 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
     ready = np.zeros((n_roots, draws), np.float64)
     win = np.zeros((n_roots, draws), np.float64)
     score = np.zeros(n_roots, np.float64)
-    setting = Setting(table, meld_counts, n_melds, melds, fixed, hand, seat, prevalent, rules, minimum, flowers)
-    model = Model(budget, ron_discards, deal_in, loss)
-    n13 = _graph_values(Roots(roots, root_dist, root_mask, n_roots), setting, model, extra, draws, hazard, growth, stop,
-                        (ready, win, score), work)
+    # A concealed hand that may claim is valued twice on one graph: kept concealed without
+    # claims, and played open with them (priced without its concealed fans); each figure the
+    # better of the two. An open hand's claims change no fan of note: one pass, with them.
+    claiming = claim_weight.max() > 0.0
+    concealed = claiming and not _has_open_meld(melds, n_melds)
+    setting = Setting(table, meld_counts, n_melds, melds, fixed, hand, seat, prevalent, rules, minimum, flowers,
+                      PLAYED_OPEN if concealed else 0)
+    open_rows = n_roots if concealed else 0
+    open_figures = (np.zeros((open_rows, draws)), np.zeros((open_rows, draws)), np.zeros(open_rows))
+    n13 = _graph_values(Roots(roots, root_dist, root_mask, n_roots), setting,
+                        Model(budget, ron_discards, deal_in, loss, claim_weight if claiming else np.zeros((0, 34))),
+                        extra, draws, hazard, growth, stop,
+                        (ready, win, score), open_figures, work)
     if n13 == STOPPED:
         return STOPPED, extra, 0
+    if concealed:
+        np.maximum(ready, open_figures[0], ready)
+        np.maximum(win, open_figures[1], win)
+        np.maximum(score, open_figures[2], score)
     for r in range(n_roots):
         t = kind_of[r]
         safe = 1.0 - deal_in[t] if total == 14 else 1.0  # the discard now deals in, or the game goes on

@@ -10,6 +10,7 @@ from ..efficiency.api import kernel_context, raise_for_status, shanten, visible_
 from ..efficiency.status import OK
 from ..hand import Hand, parse_hand
 from . import budget
+from .claim_rates import claim_weights
 from .danger import job_risk
 from .model import ValueModel, value_model
 from .options import fan_inputs
@@ -57,7 +58,7 @@ def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flower
                                         13, visible_array(visible), seat, prevalent, rules.code, rules.minimum,
                                         flower_count(flowers)),
                       model.draws, shanten(h), float(model.ron_discards), float(model.hazard),
-                      job_risk(danger, model.draws))
+                      job_risk(danger, model.draws), claim_weights(model))
 
 
 def hand_value_of(job: "budget.Job", figures: "budget.Figures | None", model: str) -> HandValue:

@@ -70,7 +70,7 @@ def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
     table, work = kernel_context()
     args = (budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
                               JUDGE.minimum, 0),
-            budget.ModelInputs(9, 2.0, 0.0, 1), budget.Risk(np.zeros(34), np.zeros(34), np.ones(10)))
+            budget.ModelInputs(9, 2.0, 0.0, 1, budget.NO_CLAIMS), budget.Risk(np.zeros(34), np.zeros(34), np.ones(10)))
     out = budget.Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
     raised = np.ones(1, np.int64)
     assert V.hand_values(*args, raised, out, work)[0] == V.STOPPED

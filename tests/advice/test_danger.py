@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import mjfast
+from mjfast.advice.claim_rates import claim_weights
 from mjfast.advice.danger import LOSS, Danger, Opponent, danger_of, table_danger, ways_to_wait
 from mjfast.game import Replay, read_games
 from mjfast.game.state import DISCARD
@@ -88,17 +89,22 @@ def test_the_danger_reads_only_what_the_player_sees():
     ("123m456p789s1357sE", 2, 0.02),
     ("234m567p33s4678sCC", 2, 0.2),  # enough danger that folding pays at some hands
 ])
-def test_a_uniform_danger_gives_the_brute_force_of_the_model(text, draws, risk):
+@pytest.mark.parametrize("claims", [0.0, 1.0])
+def test_a_uniform_danger_gives_the_brute_force_of_the_model(text, draws, risk, claims):
     hand = parse_hand(text)
     counts = hand.counts.astype(np.int64)
     growth = np.linspace(1.0, 1.6, draws + 1)
     deal_in, loss = np.full(34, risk), np.full(34, 20.0)
-    brute = BruteForce(counts, risk=risk, loss=20.0, growth=growth, draws=draws)
+    model = mjfast.ValueModel(hazard=HAZARD, claims=claims)
+    brutes = [BruteForce(counts, risk=risk, loss=20.0, growth=growth, draws=draws)]
+    if claims:  # a concealed hand: the better of kept concealed and played open with its claims
+        brutes.append(BruteForce(counts, risk=risk, loss=20.0, growth=growth, draws=draws,
+                                 claims=claim_weights(model._replace(draws=draws))))
     danger = Danger(deal_in, loss, growth, ())
-    for o in mjfast.best_discards(text, draws=draws, danger=danger, model=mjfast.ValueModel(hazard=HAZARD)):
+    for o in mjfast.best_discards(text, draws=draws, danger=danger, model=model):
         after = counts.copy()
         after[T[o.tile]] -= 1
-        win, score = brute.win_and_score(after.tobytes(), draws)
+        win, score = np.max([brute.win_and_score(after.tobytes(), draws) for brute in brutes], axis=0)
         if o.shanten > 1:
             continue  # beyond the graph's budget: a fold's figures (checked below)
         assert o.win_probability == pytest.approx((1 - risk) * win, abs=1e-9), o.tile

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from functools import lru_cache
 
 import numpy as np
@@ -21,6 +22,7 @@ import mjfast
 from mjfast.advice import budget
 from mjfast.advice import graph as G
 from mjfast.advice import value as V
+from mjfast.advice.claim_rates import claim_weights
 from mjfast.advice.model import ValueModel, draws_left
 from mjfast.efficiency import api
 from mjfast.efficiency.discards import discard_sweep
@@ -41,9 +43,11 @@ def _build(roots, setting, model, capacity, stop, work):
 
 @njit(nrt=True, no_cpython_wrapper=False)
 def _values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
-    return V.values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop)
+    return V.values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop, False, True)
 
 RON = 2.0
+Points = namedtuple("Points", "points total")
+NONE = np.zeros((0, 34))  # a graph Model without claims (advice.graph.Model.claim_weight)
 HAZARD = 0.05
 
 
@@ -54,10 +58,15 @@ class BruteForce:
     graph, no budget), memoised on (hand, draws left): the figures of a concealed 13-tile hand.
     `reference`: the decision hand (its tiles discarded since count as seen). With `risk`, a
     danger the same for every tile: a discard s draws from now (of `draws` in all) deals in
-    with probability risk x growth[s] and costs `loss`; the player may fold before any draw."""
+    with probability risk x growth[s] and costs `loss`; the player may fold before any draw.
+    With `claims` (the 2 x 34 weights of advice.graph.Model.claim_weight), the claims of a hand
+    not ready: before each draw a useful tile may be offered instead (a pung of a pair from
+    any of three discards, a chow from the left player's), taken where it does better, the
+    hand scored as played open (no 门前清 or 不求人, no concealed-only form)."""
 
     def __init__(self, reference, visible=None, seat="E", prevalent="E", flowers=0, risk=0.0, loss=0.0,
-                 growth=None, draws=0):
+                 growth=None, draws=0, claims=None):
+        self.claims = claims
         self.reference = np.array(reference, np.int64)
         self.fixed = np.zeros(34, np.int64) if visible is None else np.array(visible, np.int64)
         self.conditions = dict(seat_wind=seat, prevalent_wind=prevalent, flowers=flowers)
@@ -84,14 +93,53 @@ class BruteForce:
             won = hand.copy()
             won[t] += 1
             text = Hand(won.astype(np.uint8), (), t)
-            on_discard = score(text, **self.conditions)
-            by_self = score(text, self_drawn=True, **self.conditions)
+            on_discard = self.played(score(text, **self.conditions))
+            by_self = self.played(score(text, self_drawn=True, **self.conditions))
             if on_discard.points >= 8:
                 can_win, copies, total = True, copies + unseen[t], total + unseen[t] * (24 + on_discard.total)
             if by_self.points >= 8:
                 can_win = True
                 self_drawn[t] = 3.0 * (8 + by_self.total)
         return can_win, copies, total, self_drawn
+
+    def played(self, result):
+        """(points, total) of a FanResult, as an open hand's when the hand may claim."""
+        points, total = result.points, result.total
+        if self.claims is not None:
+            names = [f.name_en for f in result.fans]
+            concealed_only = {"Seven Pairs", "Seven Shifted Pairs", "Thirteen Orphans", "Nine Gates",
+                              "Greater Honors and Knitted Tiles", "Lesser Honors and Knitted Tiles"}
+            if concealed_only & set(names):
+                return Points(-1, -1)
+            lost = 2 * names.count("Concealed Hand") + 3 * names.count("Fully Concealed Hand")
+            points, total = points - lost, total - lost
+        return Points(points, total)
+
+    def with_claims(self, hand, unseen, figures, draw):
+        """The figures of a draw, `draw`, with the claims that beat it; figures[u]: after u."""
+        if self.claims is None or mjfast.shanten(hand.astype(np.uint8)) == 0:
+            return draw
+        n = unseen.sum()
+        chances = []
+        for u in np.flatnonzero(unseen):
+            more = hand.copy()
+            more[u] += 1
+            if mjfast.shanten(more.astype(np.uint8)) >= mjfast.shanten(hand.astype(np.uint8)):
+                continue  # not useful
+            share = unseen[u] / n
+            if hand[u] >= 2:
+                c = 1 - (1 - self.claims[0, u] * share) ** 3
+            elif u < 27 and any(0 <= u % 9 + a and u % 9 + b <= 8 and hand[u + a] and hand[u + b]
+                                for a, b in ((-2, -1), (-1, 1), (1, 2))):
+                c = self.claims[1, u] * share
+            else:
+                continue
+            chances.append((c, figures[u]))
+        if not chances:
+            return draw
+        total = sum(c for c, _ in chances)
+        scale = (1 - np.prod([1 - c for c, _ in chances])) / total
+        return tuple(d + scale * sum(c * max(0.0, f[i] - d) for c, f in chances) for i, d in enumerate(draw))
 
     def ready_chance(self, key, k):
         """The chance that the 13-tile hand `key` is ready with a wait that can win within k draws."""
@@ -102,6 +150,7 @@ class BruteForce:
         hand = np.frombuffer(key, np.int64)
         unseen = self.unseen(hand)
         chance = 0.0
+        after_draw = {}
         for u in np.flatnonzero(unseen):
             drawn = hand.copy()
             drawn[u] += 1
@@ -111,7 +160,8 @@ class BruteForce:
                 after[d] -= 1
                 best = max(best, self.ready_chance(after.tobytes(), k - 1))
             chance += unseen[u] / unseen.sum() * best
-        return chance
+            after_draw[u] = (best,)
+        return self.with_claims(hand, unseen, after_draw, (chance,))[0]
 
     def win_and_score(self, key, k):
         """(the chance of a valid win, its expected score) of the 13-tile hand `key` with k draws
@@ -125,6 +175,7 @@ class BruteForce:
         ron = 1.0 - (1.0 - copies / n) ** RON if copies else 0.0
         risk = self.risk * self.growth[self.draws - k + 1] if self.risk else 0.0
         w = s = 0.0
+        after_draw = {}
         for u in np.flatnonzero(unseen):
             drawn = hand.copy()
             drawn[u] += 1
@@ -138,12 +189,14 @@ class BruteForce:
             won = self_drawn.get(u, 0.0)
             w += unseen[u] / n * max(1.0 if won else 0.0, best_w)
             s += unseen[u] / n * (max(won, best_s) if won else best_s)
+            after_draw[u] = (best_w, best_s)
+        w, s = self.with_claims(hand, unseen, after_draw, (w, s))
         ron_score = total / copies if copies else 0.0
         go_on = (1 - ron) * (1 - HAZARD)
         return ron + go_on * w, max(0.0, ron * ron_score + go_on * s)  # or fold
 
 
-def _kernel_figures(text: str, draws: int, visible=None):
+def _kernel_figures(text: str, draws: int, visible=None, claims=budget.NO_CLAIMS):
     """{tile: (ready curve, win curve, score)} of every discard, from hand_values."""
     hand = parse_hand(text)
     counts, meld_counts, n_melds = hand.kernel_arrays()
@@ -154,7 +207,7 @@ def _kernel_figures(text: str, draws: int, visible=None):
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
     status, _, _ = V.hand_values(budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code,
                                                    JUDGE.minimum, 0),
-                                 budget.ModelInputs(draws, RON, HAZARD, 1),
+                                 budget.ModelInputs(draws, RON, HAZARD, 1, claims),
                                  budget.Risk(np.zeros(34), np.zeros(34), np.ones(draws + 1)), np.zeros(1, np.int64),
                                  budget.Figures(ready, win, scores), work)
     assert status == 0
@@ -179,6 +232,32 @@ def test_the_figures_are_the_brute_force_of_the_model(text, draws):
         assert ready[0] == pytest.approx(brute.ready_chance(key, 1), abs=1e-9), tile  # ready within one draw
 
 
+@pytest.mark.parametrize("text, draws, gains", [
+    ("123m456p789s1357sE", 2, True),  # one step: 2s and 6s can be chowed, or drawn; 清龙 is 16 open
+    ("234m567p33s4678sCC", 2, False),  # the pungs and chows are there, but open its wins fall short of 8
+    ("11m345p5678s22sEEN", 2, True),  # pungs of 1m, 2s and E, chows: some wins keep 8 open
+])
+def test_the_figures_with_claims_are_the_brute_force_of_the_model(text, draws, gains):
+    """A concealed hand with claims: the better, figure by figure, of the hand kept concealed
+    (no claims) and the hand played open with its claims."""
+    hand = parse_hand(text)
+    counts = hand.counts.astype(np.int64)
+    weights = claim_weights(ValueModel(draws=draws, claims=1.0))
+    concealed, played_open = BruteForce(counts), BruteForce(counts, claims=weights)
+    figures = _kernel_figures(text, draws, claims=weights)
+    gained = 0
+    for tile, (ready, win, expected) in figures.items():
+        after = counts.copy()
+        after[mjfast.parse_tiles(tile)[0]] -= 1
+        key = after.tobytes()
+        kept, opened = concealed.win_and_score(key, draws), played_open.win_and_score(key, draws)
+        assert (win[-1], expected) == pytest.approx(np.maximum(kept, opened), abs=1e-9), tile
+        ready_one = max(concealed.ready_chance(key, 1), played_open.ready_chance(key, 1))
+        assert ready[0] == pytest.approx(ready_one, abs=1e-9), tile
+        gained += opened[0] > kept[0] + 1e-9
+    assert bool(gained) == gains  # whether the claims raise some discard's chance
+
+
 # --- the simulation ----------------------------------------------------------------------------
 
 def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
@@ -198,9 +277,9 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     root[t] -= 1
     budget = int(dist[t]) - 1 + 1
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
-                        0)
+                        0, 0)
     status, graph = _build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), setting,
-                            G.Model(budget, RON, deal_in, loss), 1 << 16, np.zeros(1, np.int64), work)
+                            G.Model(budget, RON, deal_in, loss, NONE), 1 << 16, np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, graph.sizes[G.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
@@ -406,8 +485,9 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
         roots[r] = hand14
         roots[r, t] -= 1
     setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
-                        0)
-    args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), setting, G.Model(0, RON, np.zeros(34), np.zeros(34)))
+                        0, 0)
+    args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), setting,
+            G.Model(0, RON, np.zeros(34), np.zeros(34), NONE))
     assert _build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
     assert _build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
