@@ -124,6 +124,9 @@ def _parser() -> argparse.ArgumentParser:
     botzone.add_argument("--danger", action="store_true",
                          help="mjfast's bot: count the cost of dealing in (mjfast.advice.danger; measured weaker "
                               "against wr786's bot, docs/advice.md)")
+    botzone.add_argument("--claims", type=float, metavar="SHARE",
+                         help="mjfast's bot: the share (0 to 1) of the other players' discards' chances to chow "
+                              "and pung that its value model counts (ValueModel.claims; docs/advice.md)")
     botzone.add_argument("--wall", choices=walls, default="duplicate",
                          help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=games.botzone)

@@ -88,10 +88,14 @@ class FanAwareBot(ProtocolBot):
         danger = self._danger(draws) if ranking != "fan-aware" else None
         return claim_options(hand, tile, (self.seat - giver) % 4, visible, seat_wind=self.seat,
                              prevalent_wind=self.prevalent_wind, flowers=self.table.seats[self.seat].flowers,
-                             draws=draws, ranking=ranking, budget_ms=budget_ms, danger=danger)
+                             draws=draws, model=self._model(), ranking=ranking, budget_ms=budget_ms, danger=danger)
 
     def _danger(self, draws: int):
         """The danger the value rankings count (MjfastBot's): none here."""
+        return None
+
+    def _model(self):
+        """The value model of the value rankings (MjfastBot's): the default here."""
         return None
 
     def draws(self) -> int:

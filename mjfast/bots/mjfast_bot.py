@@ -6,7 +6,8 @@ claim_options values it above passing; kongs and the last discard as FanAwareBot
 (bots.clock) the value engine gets the answer's budget and falls back to its lower bound, then
 to FanAwareBot's decision; the first answer of a game loads every kernel the game will call.
 With `danger` it counts the cost of dealing in (mjfast.advice.danger; measured weaker against
-wr786's bot: docs/advice.md)."""
+wr786's bot: docs/advice.md); with `claims`, that share of the claims in the value model
+(ValueModel.claims; docs/advice.md states what each measured)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import numpy as np
 
 from ..advice.claims import claim_options
 from ..advice.danger import table_danger
+from ..advice.model import ValueModel, value_model
 from ..advice.options import best_discards
 from ..game.protocol import Response
 from ..game.state import DUPLICATE
@@ -29,11 +31,17 @@ class MjfastBot(FanAwareBot):
     """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
     default ranking (the expected score), claims by claim_options, both with the draws the
     game is likely to last (advice.model.draws_left of the tiles left), on the clock when it has one;
-    with `danger`, counting the cost of dealing in (mjfast.advice.danger.table_danger)."""
+    with `danger`, counting the cost of dealing in (mjfast.advice.danger.table_danger); with
+    `claims` (0 to 1), the value model's share of the claims in the continuation."""
 
-    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False):
+    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False,
+                 claims: "float | None" = None):
         super().__init__(wall, clock)
         self.danger = danger
+        self.model = None if claims is None else value_model(None, ValueModel(claims=claims))
+
+    def _model(self):
+        return self.model
 
     def _danger(self, draws: int):
         return table_danger(self.table, self.seat, draws) if self.danger else None
@@ -49,7 +57,7 @@ class MjfastBot(FanAwareBot):
         draws = self.draws()
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                              flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
-                             budget_ms=left, danger=self._danger(draws))
+                             model=self.model, budget_ms=left, danger=self._danger(draws))
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
         left = self.budget_ms()

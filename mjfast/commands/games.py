@@ -15,10 +15,15 @@ def botzone(args) -> int:
     for name in ("first_limit", "limit", "budget_ms"):
         if not getattr(args, name) > 0:
             raise CommandError(f"--{name.replace('_', '-')} takes a positive number, got {getattr(args, name)}")
-    if args.danger and args.bot != "mjfast":
-        raise CommandError("--danger is an option of mjfast's bot; the others count no danger")
+    if (args.danger or args.claims is not None) and args.bot != "mjfast":
+        raise CommandError("--danger and --claims are options of mjfast's bot; the others have no value model")
+    if args.claims is not None and not 0 <= args.claims <= 1:
+        raise CommandError(f"--claims takes the share of the claims counted, 0 to 1, got {args.claims}")
     clock = None if args.no_clock else Clock(args.first_limit, args.limit, budget_ms=args.budget_ms)
-    bot = BOTS[args.bot](wall=args.wall, clock=clock, **({"danger": True} if args.danger else {}))
+    options = {"danger": True} if args.danger else {}
+    if args.claims is not None:
+        options["claims"] = args.claims
+    bot = BOTS[args.bot](wall=args.wall, clock=clock, **options)
     return run(bot, keep_running=args.keep_running)
 
 

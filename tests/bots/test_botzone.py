@@ -8,6 +8,9 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+import mjfast
 from mjfast.bots.botzone import run
 from mjfast.game import InProcessAgent, MjfastBot, ShantenBot, play_game
 from mjfast.game.agents import KEEP_RUNNING
@@ -101,3 +104,22 @@ def test_unreadable_input_ends_with_one_line_and_status_2():
     done = _bot("{not json\n")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "unreadable input" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_claims_option_reaches_the_value_model():
+    bot = MjfastBot(claims=0.5)
+    assert bot.model.claims == 0.5 and bot._model() is bot.model
+    agents = [InProcessAgent(MjfastBot(claims=1.0)) for _ in range(4)]
+    assert play_game(agents, deal_walls(22), 1, "claims").outcome.kind != "foul"
+    turn = {"requests": REQUESTS[:TURN + 1], "responses": RESPONSES[:TURN], "data": "", "globaldata": ""}
+    done = _bot(json.dumps(turn) + "\n", "--claims", "1")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["response"].split()[0] in ("PLAY", "HU", "GANG", "BUGANG")
+    for args, message in ((["--claims", "1.5"], "0 to 1"), (["--bot", "shanten", "--claims", "0.5"], "mjfast's bot")):
+        done = _bot(json.dumps(turn) + "\n", *args)
+        assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_a_claims_share_out_of_range_is_refused():
+    with pytest.raises(mjfast.ArgumentError, match="value model out of range"):
+        MjfastBot(claims=-0.1)
