@@ -346,7 +346,7 @@ def _ready_figures(i, graph, setting, model, room, total):
                 (graph.valid_open, graph.ron_open, graph.ron_score_open), room.win_score_open)
 
 
-@njit(inline="always")
+@njit(nrt=False)  # called twice for a concealed hand with claims: compiled once, not inlined twice
 def _priced(i, graph, setting, model, room, total, opened, columns, win_score):
     """Node i's figures as a ready hand scored with the condition bits `opened` (0, or
     fan_aware.PLAYED_OPEN) into `columns`: whether a wait can win (valid), the chance of a win
