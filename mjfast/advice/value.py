@@ -302,7 +302,10 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
     # A concealed hand that may claim is valued twice on one graph: kept concealed without
     # claims, and played open with them (priced without its concealed fans); each figure the
     # better of the two. An open hand's claims change no fan of note: one pass, with them.
-    claiming = claim_weight.max() > 0.0
+    claiming = False  # a loop, not .max(): see below
+    for i in range(claim_weight.shape[0]):
+        for t in range(34):
+            claiming |= claim_weight[i, t] > 0.0
     concealed = claiming and not _has_open_meld(melds, n_melds)
     setting = Setting(table, meld_counts, n_melds, melds, fixed, hand, seat, prevalent, rules, minimum, flowers,
                       PLAYED_OPEN if concealed else 0)
@@ -314,10 +317,15 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
                         (ready, win, score), open_figures, work)
     if n13 == STOPPED:
         return STOPPED, extra, 0
+    # Loops, not np.maximum or .max(): their code in a cached library loads numba's compiler
+    # set-up with it (tests/runtime/test_kernel_cache.py).
     if concealed:
-        np.maximum(ready, open_figures[0], ready)
-        np.maximum(win, open_figures[1], win)
-        np.maximum(score, open_figures[2], score)
+        open_ready, open_win, open_score = open_figures
+        for r in range(n_roots):
+            score[r] = max(score[r], open_score[r])
+            for k in range(draws):
+                ready[r, k] = max(ready[r, k], open_ready[r, k])
+                win[r, k] = max(win[r, k], open_win[r, k])
     for r in range(n_roots):
         t = kind_of[r]
         safe = 1.0 - deal_in[t] if total == 14 else 1.0  # the discard now deals in, or the game goes on
