@@ -74,7 +74,7 @@ class ModelInputs(NamedTuple):
     ron_discards: float  # the discards a draw's turn offers to win on
     hazard: float  # the chance a draw's turn ends the hand
     extra: int  # the exchanges: steps behind the best discard the graph follows
-    claim_weight: np.ndarray  # 2 x 34: the claims' weights (advice.graph.Model), zeros for none
+    claim_weight: np.ndarray  # 2 x 34: the claims' weights (advice.graph.Model), 0 x 34 for none
 
 
 class Risk(NamedTuple):
@@ -85,7 +85,7 @@ class Risk(NamedTuple):
     growth: np.ndarray  # draws + 1 at least: the danger s draws from now over the danger now
 
 
-NO_CLAIMS = np.zeros((2, 34))  # a Job's claim weights without claims
+NO_CLAIMS = np.zeros((0, 34))  # a Job's claim weights without claims
 NO_DANGER = Risk(np.zeros(34), np.zeros(34), np.ones(42))  # a Job's risk without danger (40 draws at most)
 
 

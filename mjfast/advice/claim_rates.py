@@ -29,16 +29,14 @@ CHOW_HELD = 1.07
 
 
 def claim_weights(model) -> np.ndarray:
-    """advice.graph.Model.claim_weight of a ValueModel: zeros without claims; else, at the
+    """advice.graph.Model.claim_weight of a ValueModel: no rows without claims; else, at the
     stage the model's draws stand for (twice them: advice.model.draws_left halves the own
     draws left), the discard weights times PUNG_HELD (row 0) and CHOW_HELD (row 1), times
     the share of them the model counts (ValueModel.claims)."""
-    out = np.zeros((2, 34))
-    if model.claims > 0:
-        weights = discard_weights(2 * model.draws) * float(model.claims)
-        out[0] = weights * PUNG_HELD
-        out[1] = weights * CHOW_HELD
-    return out
+    if model.claims <= 0:
+        return np.zeros((0, 34))
+    weights = discard_weights(2 * model.draws) * float(model.claims)
+    return np.stack((weights * PUNG_HELD, weights * CHOW_HELD))
 
 
 def tile_class(t: int) -> int:

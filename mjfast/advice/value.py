@@ -241,8 +241,9 @@ def _has_open_meld(melds, n_melds):
 def hand_values(hand_in, model_in, risk, stop, out, work):
     """The value figures (see the module doc) of a hand of `total` tiles, melds counted as 3,
     its records advice.budget's: `hand_in` a HandInputs (the hand, its table and the
-    ruleset), `model_in` a ModelInputs (draws, ron_discards, hazard, extra), `risk` a Risk
-    (deal_in, loss, growth) and `out` the Figures written (out_ready, out_win, out_score):
+    ruleset), `model_in` a ModelInputs (draws, ron_discards, hazard, extra, the claims'
+    weights: no rows for no claims), `risk` a Risk (deal_in, loss, growth) and `out` the
+    Figures written (out_ready, out_win, out_score):
 
     - 14, every discard: for each kind t held, out_ready[t, k] and out_win[t, k] within k + 1
       draws (k < draws) and out_score[t], the discard itself dealing in with probability
@@ -302,23 +303,19 @@ def hand_values(hand_in, model_in, risk, stop, out, work):
     # A concealed hand that may claim is valued twice on one graph: kept concealed without
     # claims, and played open with them (priced without its concealed fans); each figure the
     # better of the two. An open hand's claims change no fan of note: one pass, with them.
-    claiming = False  # a loop, not .max(): see below
-    for i in range(claim_weight.shape[0]):
-        for t in range(34):
-            claiming |= claim_weight[i, t] > 0.0
-    concealed = claiming and not _has_open_meld(melds, n_melds)
+    concealed = claim_weight.shape[0] > 0 and not _has_open_meld(melds, n_melds)
     setting = Setting(table, meld_counts, n_melds, melds, fixed, hand, seat, prevalent, rules, minimum, flowers,
                       PLAYED_OPEN if concealed else 0)
     open_rows = n_roots if concealed else 0
     open_figures = (np.zeros((open_rows, draws)), np.zeros((open_rows, draws)), np.zeros(open_rows))
     n13 = _graph_values(Roots(roots, root_dist, root_mask, n_roots), setting,
-                        Model(budget, ron_discards, deal_in, loss, claim_weight if claiming else np.zeros((0, 34))),
+                        Model(budget, ron_discards, deal_in, loss, claim_weight),
                         extra, draws, hazard, growth, stop,
                         (ready, win, score), open_figures, work)
     if n13 == STOPPED:
         return STOPPED, extra, 0
-    # Loops, not np.maximum or .max(): their code in a cached library loads numba's compiler
-    # set-up with it (tests/runtime/test_kernel_cache.py).
+    # Loops, not np.maximum: its code in a cached library loads numba's compiler set-up with
+    # it (tests/runtime/test_kernel_cache.py).
     if concealed:
         open_ready, open_win, open_score = open_figures
         for r in range(n_roots):
