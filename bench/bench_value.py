@@ -18,10 +18,9 @@ import time
 import numpy as np
 
 import mjfast
-from mjfast.advice.budget import Figures, HandInputs, ModelInputs, Risk
-from mjfast.advice.claim_rates import claim_weights
 from mjfast.advice.model import VALUE_MODEL
-from mjfast.advice.value import hand_values
+from mjfast.advice.value.entry import hand_values
+from mjfast.advice.value.query import Figures, Position, Risk, new_query
 from mjfast.efficiency import api
 from mjfast.fan.ruleset import JUDGE
 from tests.hands import wall_hand
@@ -51,12 +50,11 @@ def bench_value_figures_by_shanten(benchmark):
     ready, win, score = np.empty((34, DRAWS)), np.empty((34, DRAWS)), np.empty(34)
 
     def value(counts):
-        hand_values(HandInputs(table, counts, api.NO_MELDS, 0, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
-                               JUDGE.minimum, 0),
-                    ModelInputs(DRAWS, model.ron_discards, model.hazard, model.extra,
-                                claim_weights(model._replace(draws=DRAWS))),
-                    Risk(np.zeros(34), np.zeros(34), np.ones(DRAWS + 1)), np.zeros(1, np.int64),
-                    Figures(ready, win, score), work)
+        position = Position(table, counts, api.NO_MELDS, 0, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
+                            JUDGE.minimum, 0)
+        query = new_query(position, model._replace(draws=DRAWS), Risk(np.zeros(34), np.zeros(34), np.ones(DRAWS + 1)),
+                          mjfast.shanten(counts))
+        hand_values(query, np.zeros(1, np.int64), Figures(ready, win, score), work)
 
     value(hands[1][0])  # compiled or loaded before the clock
     results = {}

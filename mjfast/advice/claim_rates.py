@@ -29,7 +29,7 @@ CHOW_HELD = 1.07
 
 
 def claim_weights(model) -> np.ndarray:
-    """advice.graph.Model.claim_weight of a ValueModel: no rows without claims; else, at the
+    """advice.value.query.Model.claim_weight of a ValueModel: no rows without claims; else, at the
     stage the model's draws stand for (twice them: advice.model.draws_left halves the own
     draws left), the discard weights times PUNG_HELD (row 0) and CHOW_HELD (row 1), times
     the share of them the model counts (ValueModel.claims)."""

@@ -11,8 +11,8 @@ and scores the Botzone settlement for the winner, 8 + fans + 2 x 8. Options are 
 the same figure as best_discards; a tie goes to the option listed first in CLAIMS (passing
 before claiming: a claim that gains nothing opens the hand for nothing).
 
-The value graphs of all the options run as one query (mjfast.advice.budget), so that under a time
-budget they are all of one model. The fan-aware ranking (asked for, or when no value graph
+The value graphs of all the options run together (mjfast.advice.value.budget), so that under
+a time budget they are all of one model. The fan-aware ranking (asked for, or when no value graph
 fits the budget: no value figures) puts a win first, then the claims that bring the hand a
 step closer to a ready hand with a wait that can score 8 fans (the best discard after them
 has a lower shanten and a valid acceptance; the best first by shanten, valid acceptance and
@@ -31,10 +31,10 @@ from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand, standing_less, visible_counts
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import TILE_NAMES, tile_id
-from . import budget
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .options import discard_query
-from .waiting import hand_job, hand_value_of
+from .value import budget
+from .waiting import hand_query, hand_value_of
 
 CLAIMS = ("win", "pass", "pung", "chow", "kong")
 WHO = {1: "left", 2: "across", 3: "right"}  # the player who discards, seen from the claimer
@@ -111,28 +111,29 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
     after_pass = seen.copy()
     after_pass[t] += 1
     value = ranking != "fan-aware"
-    # (action, meld, the hand after it, its 14-tile query or None, its value graph)
-    choices: list[tuple] = [("pass", None, h, None, hand_job(h, after_pass, draws=model.draws, model=model,
-                                                              danger=danger, **conditions) if value else None)]
+    # (action, meld, the hand after it, its 14-tile query or None, its value query)
+    choices: list[tuple] = [("pass", None, h, None, hand_query(h, after_pass, draws=model.draws, model=model,
+                                                                danger=danger, **conditions) if value else None)]
     for meld, used in ([] if last_discard else _claims(h, t, offered_by)):
         after = Hand(standing_less(h, used), h.melds + (meld,))
         if meld.kind == KONG:  # the replacement draw is the round's draw
-            job = hand_job(after, seen, draws=model.draws, model=model, danger=danger, **conditions) if value else None
-            choices.append(("kong", meld, after, None, job))
+            kong = hand_query(after, seen, draws=model.draws, model=model, danger=danger, **conditions) if value \
+                else None
+            choices.append(("kong", meld, after, None, kong))
         else:  # the claimed tile is the round's: one draw fewer
             query = discard_query(after, seen, draws=max(1, model.draws - 1), model=model, value=value, danger=danger,
                                   **conditions)
-            choices.append((_ACTION[meld.kind], meld, after, query, query.job))
+            choices.append((_ACTION[meld.kind], meld, after, query, query.value_query))
     win = _win(h, t, seen, conditions)
     found = None
     if value:
-        _, found, used_model = budget.value_figures([c[4] for c in choices], model.extra, budget_ms)
+        _, found, used_model = budget.value_figures([c[4] for c in choices], budget_ms)
     if found is None:
         return ([] if win is None else [win._replace(model=budget.FAN_AWARE)]) + _fan_aware(h, choices)
     options = [] if win is None else [win._replace(model=used_model)]
-    for (action, meld, _, query, job), figures in zip(choices, found):
+    for (action, meld, _, query, waiting), figures in zip(choices, found):
         if query is None:
-            v = hand_value_of(job, figures, used_model)
+            v = hand_value_of(waiting, figures, used_model)
             options.append(ClaimOption(action, None if meld is None else str(meld), None, v.shanten,
                                        v.win_probability, v.expected_score, v.ready_by_draw, v.win_by_draw,
                                        model=used_model))

@@ -34,7 +34,7 @@ import numpy as np
 from ..errors import ArgumentError
 from ..fan.settlement import discarder_pays
 from ..tiles import N_KINDS, TILE_NAMES
-from . import budget
+from .value.query import NO_RISK, Risk
 
 _TILE_IDS = {name: t for t, name in enumerate(TILE_NAMES)}
 
@@ -212,11 +212,11 @@ def table_danger(table, viewer: int, draws: int = 10) -> Danger:
     return danger_of(opponents, np.maximum(unseen, 0), table.prevalent_wind, draws)
 
 
-def job_risk(danger, draws: int) -> "budget.Risk":
-    """A Job's risk from a mjfast.advice.danger.Danger (checked), or budget.NO_DANGER without
+def risk_of(danger, draws: int) -> Risk:
+    """The value engine's Risk of a mjfast.advice.danger.Danger (checked), or NO_RISK without
     one. The growth is capped so that no discard deals in for certain."""
     if danger is None:
-        return budget.NO_DANGER
+        return NO_RISK
     if not isinstance(danger, Danger):
         raise ArgumentError(f"danger must be a Danger of mjfast.advice.danger (danger_of, table_danger), got "
                         f"{type(danger).__name__}")
@@ -230,4 +230,4 @@ def job_risk(danger, draws: int) -> "budget.Risk":
     top = deal_in.max()
     if top > 0:
         growth = np.minimum(growth, 1.0 / top)
-    return budget.Risk(deal_in, loss, growth)
+    return Risk(deal_in, loss, growth)

@@ -186,7 +186,7 @@ def _shape_fans(points, out):
 
 
 # A condition bit of points' callers, not the fan kernel's: score the hand as if it had
-# claimed a meld (the value model's claims, advice.graph.Setting.opened): its standing tiles
+# claimed a meld (the value model's claims, advice.value.graph.Scope.open_pricing): its standing tiles
 # are scored as they are, without 门前清 or 不求人 (自摸 then counts), and the forms that
 # must be concealed are no win. What it cannot know: which of its sets was claimed (a
 # claimed pung still counts as a concealed pung).

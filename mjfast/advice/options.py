@@ -2,8 +2,8 @@
 
 The efficiency and fan-aware rankings come from their entry kernels (plain.discards_of,
 fan_aware.fan_discards_of) as rows (rows.py), turned into DiscardOptions here (the one
-converter); the value rankings add the value figures of the value graph (value.py, run by
-budget.py under a time budget) to the fan-aware options. Every call takes a Hand or anything
+converter); the value rankings add the value figures of the value engine (advice.value, run by
+its budget under a time budget) to the fan-aware options. Every call takes a Hand or anything
 parse_hand reads; bad input raises the HandError that names it.
 """
 
@@ -20,12 +20,12 @@ from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand
 from ..runtime.dispatch import DirectKernel
 from ..tiles import N_KINDS, TILE_NAMES, tile_id
-from . import budget
 from . import rows as _rows
-from .claim_rates import claim_weights
-from .danger import job_risk
+from .danger import risk_of
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
+from .value import budget
+from .value.query import NO_RISK, Figures, Position, Query, new_query
 
 # The plain ranking's kernel, called without numba's type dispatch after its first call
 # (mjfast.runtime.dispatch.DirectKernel; mjfast.efficiency.api converts every argument first).
@@ -92,7 +92,7 @@ class DiscardOption(NamedTuple):
     win_by_draw: "tuple[float, ...]" = ()
     """Value-aware: [k] the probability of a valid win within k + 1 draws."""
     model: str = budget.FAN_AWARE
-    """The model behind the order and the figures (mjfast.advice.budget.MODELS): "value" (the value
+    """The model behind the order and the figures (mjfast.advice.value.MODELS): "value" (the value
     model as stated), "value-no-exchange" (its lower bound without exchanges: the time
     budget had no room for them), "fan-aware" (no value figures: asked for, or no value graph
     fitted the budget) or "efficiency" (no fan figures either). The same for every option of
@@ -196,22 +196,22 @@ DRAWN_TIE = 1e-3
 
 class DiscardQuery(NamedTuple):
     """A 14-tile hand's value query, prepared: its options with the fan-aware figures, the
-    value graph to run (mjfast.advice.budget.Job) and the efficiency order of its discards (tile
+    value graph to run (mjfast.advice.value.Query) and the efficiency order of its discards (tile
     ids), which breaks ties. claim_options runs several at once (one model for all)."""
 
     options: list
-    job: budget.Job
+    value_query: Query
     efficiency_order: list
 
-    def valued(self, figures: "budget.Figures", model: str, ranking: str, drawn: "int | None") -> list:
+    def valued(self, figures: Figures, model: str, ranking: str, drawn: "int | None") -> list:
         """The options with their value figures (per tile id), ordered by `ranking`; ties
         (equal figures) go in the efficiency order, which agrees with strong play more often
         than the fan-aware one, except that the drawn tile goes first when its figure is within
         DRAWN_TIE of the best (docs/advice.md)."""
         ready, win, score = figures
         position = {t: i for i, t in enumerate(self.efficiency_order)}
-        risk = self.job.risk
-        danger = risk is not budget.NO_DANGER
+        risk = self.value_query.risk
+        danger = risk is not NO_RISK
         deal_in, cost = risk.deal_in.tolist(), (risk.deal_in * risk.loss).tolist()
         valued = []
         for option in self.options:
@@ -266,7 +266,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     (DRAWN_TIE): throwing the drawn tile back shows the table nothing new of the hand.
 
     budget_ms: the milliseconds the value rankings may take (None: no limit). The richest
-    model that fits is used (mjfast.advice.budget: the model as stated, its lower bound without
+    model that fits is used (mjfast.advice.value.budget: the model as stated, its lower bound without
     exchanges, or no value figures and the fan-aware ranking) and every option names it
     (DiscardOption.model). Without a budget the figures are always the model's as stated.
 
@@ -290,8 +290,8 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     if ranking == "fan-aware":
         return query.options
     if drawn is not None:
-        drawn = _drawn_tile(query.job.inputs.counts, drawn)
-    status, found, used = budget.value_figures([query.job], value_model(draws, model).extra, budget_ms)
+        drawn = _drawn_tile(query.value_query.position.counts, drawn)
+    status, found, used = budget.value_figures([query.value_query], budget_ms)
     if status != OK:
         raise_for_status(h, 14, "best_discards", visible)
     if found is None:
@@ -302,7 +302,7 @@ def best_discards(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
 def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
                   model: "ValueModel | None" = None, value: bool = True, danger=None) -> DiscardQuery:
     """best_discards' fan-aware options of a 3n+2 hand and, with `value`, its value graph
-    (the job) and efficiency order, ready to run (see DiscardQuery); raises HandError for a
+    (a value Query) and efficiency order, ready to run (see DiscardQuery); raises HandError for a
     hand or visible tiles that the query cannot take."""
     if not (h.__class__ is np.ndarray or (h.__class__ is str and "[" not in h)):
         h = h if isinstance(h, Hand) else parse_hand(h)  # once: the fan kernels need its melds too
@@ -328,11 +328,10 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
     _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, seen, True, plain, work)
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
-    inputs = budget.HandInputs(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
-                               rules.minimum, flowers)
-    job = budget.Job(inputs, model.draws, min(o.shanten for o in options), float(model.ron_discards),
-                     float(model.hazard), job_risk(danger, model.draws), claim_weights(model))
-    return DiscardQuery(options, job, efficiency_order)
+    position = Position(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
+                        rules.minimum, flowers)
+    value_query = new_query(position, model, risk_of(danger, model.draws), min(o.shanten for o in options))
+    return DiscardQuery(options, value_query, efficiency_order)
 
 
 def _drawn_tile(counts: np.ndarray, drawn) -> int:

@@ -1,6 +1,6 @@
 """The value of a hand waiting to draw (13 tiles, melds counted as 3): what a claim passed
 leaves, or a hand after an exposed kong, before its replacement draw. The model of
-best_discards (docs/advice.md), as one value graph (budget.Job)."""
+best_discards (docs/advice.md), as one value query (value.Query)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import NamedTuple
 from ..efficiency.api import kernel_context, raise_for_status, shanten, visible_array
 from ..efficiency.status import OK
 from ..hand import Hand, parse_hand
-from . import budget
-from .claim_rates import claim_weights
-from .danger import job_risk
+from .danger import risk_of
 from .model import ValueModel, value_model
 from .options import fan_inputs
+from .value import budget
+from .value.query import Figures, Position, Query, new_query
 
 
 class HandValue(NamedTuple):
@@ -37,34 +37,32 @@ def hand_value(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0,
     discards: growth[1] is the first's)."""
     budget_ms = budget.check_budget(budget_ms)
     h = h if isinstance(h, Hand) else parse_hand(h)
-    job = hand_job(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
-                   ruleset=ruleset, draws=draws, model=model, danger=danger)
-    status, found, used = budget.value_figures([job], value_model(draws, model).extra, budget_ms)
+    query = hand_query(h, visible, seat_wind=seat_wind, prevalent_wind=prevalent_wind, flowers=flowers,
+                       ruleset=ruleset, draws=draws, model=model, danger=danger)
+    status, found, used = budget.value_figures([query], budget_ms)
     if status != OK:
         raise_for_status(h, 13, "hand_value", visible)
-    return hand_value_of(job, found[0] if found else None, used)
+    return hand_value_of(query, found[0] if found else None, used)
 
 
-def hand_job(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
-             model: "ValueModel | None" = None, danger=None) -> "budget.Job":
-    """The value graph (mjfast.advice.budget.Job) of a 3n+1 Hand as it stands."""
+def hand_query(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flowers=0, ruleset=None, draws=None,
+               model: "ValueModel | None" = None, danger=None) -> Query:
+    """The value query (mjfast.advice.value.Query) of a 3n+1 Hand as it stands."""
     counts, meld_counts, n_melds = h.kernel_arrays()
     table, _ = kernel_context()
     _, flower_count, wind_index, pack_melds, ruleset_of = fan_inputs()
     rules = ruleset_of(ruleset)
     model = value_model(draws, model)
     seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
-    return budget.Job(budget.HandInputs(table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0,
-                                        13, visible_array(visible), seat, prevalent, rules.code, rules.minimum,
-                                        flower_count(flowers)),
-                      model.draws, shanten(h), float(model.ron_discards), float(model.hazard),
-                      job_risk(danger, model.draws), claim_weights(model))
+    position = Position(table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
+                        visible_array(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers))
+    return new_query(position, model, risk_of(danger, model.draws), shanten(h))
 
 
-def hand_value_of(job: "budget.Job", figures: "budget.Figures | None", model: str) -> HandValue:
-    """The HandValue of a hand_job's figures (row 0), None when none were found."""
+def hand_value_of(query: Query, figures: "Figures | None", model: str) -> HandValue:
+    """The HandValue of a hand_query's figures (row 0), None when none were found."""
     if figures is None:
-        return HandValue(job.shanten, None, None, (), (), budget.FAN_AWARE)
+        return HandValue(query.shanten, None, None, (), (), budget.FAN_AWARE)
     ready, win, score = figures
-    return HandValue(job.shanten, float(win[0, -1]), float(score[0]), tuple(ready[0].tolist()),
+    return HandValue(query.shanten, float(win[0, -1]), float(score[0]), tuple(ready[0].tolist()),
                      tuple(win[0].tolist()), model)

@@ -1,15 +1,15 @@
 """The time a bot keeps: Botzone gives 6 s for a bot's first answer of a game and 1 s for each
 later one (the JSON input's time_limit says so where present), a late answer being a TLE and a
 -30 foul. A bot times each answer from when its request came and gives the value engine what
-is left of the limit less a margin, at most `budget_ms` an answer (mjfast.advice.budget runs
-the engine to that deadline); with less than MIN_BUDGET_MS left it decides without it."""
+is left of the limit less a margin, at most `budget_ms` an answer (mjfast.advice.value.budget
+runs the engine to that deadline); with less than MIN_BUDGET_MS left it decides without it."""
 
 from __future__ import annotations
 
 import warnings
 from typing import NamedTuple
 
-from ..advice import budget
+from ..advice.value import budget
 
 
 class _ClockFields(NamedTuple):

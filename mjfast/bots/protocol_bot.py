@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from ..advice import budget
+from ..advice.value import budget
 from ..game.outcome import score_win
 from ..game.protocol import PASS, Deal, Drawn, Response, Start, parse_request, parse_response
 from ..game.state import CLAIM, DUPLICATE, DUPLICATE_FLOWERS, IllegalAction, TableState

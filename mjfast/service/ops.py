@@ -122,7 +122,7 @@ def op_waits(params: dict) -> dict:
 def advice(hand, visible=None, seat_wind="E", prevalent_wind="E", flowers=0, fan_aware=True, ranking=None,
            draws=None, drawn=None, budget_ms=None, opponents=None, ruleset=None) -> dict:
     """The advise result: the hand, its shanten (overall and per form), the model that ranked
-    the discards (mjfast.advice.budget.MODELS), each opponent's chance of being ready when
+    the discards (mjfast.advice.value.MODELS), each opponent's chance of being ready when
     `opponents` are given (mjfast.advice.danger.Opponent), and every discard. A hand waiting to draw
     raises HandError (advise ranks the discards of one that has drawn)."""
     import mjfast

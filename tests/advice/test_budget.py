@@ -1,4 +1,4 @@
-"""The value engine on a clock (mjfast/budget.py): a budget never changes figures that fit it,
+"""The value engine on a clock (mjfast/advice/value/budget.py): a budget never changes figures that fit it,
 names the model of every answer, falls back to the lower bound and then to the fan-aware
 ranking, and a raised stop flag stops the kernel."""
 
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.advice import budget
-from mjfast.advice import value as V
 from mjfast.advice.model import ValueModel
+from mjfast.advice.value import budget, entry
+from mjfast.advice.value.query import NO_CLAIMS, Figures, Model, Position, Query, Risk
 from mjfast.efficiency.api import kernel_context
 from mjfast.fan.ruleset import JUDGE
 from mjfast.hand import parse_hand
@@ -51,7 +51,7 @@ def test_the_model_itself_without_exchanges_is_the_full_model(monkeypatch):
     """Beyond MAX_EXCHANGE_SHANTEN the model has no exchanges: the lower bound is all of it."""
     monkeypatch.setattr(budget, "EXCHANGE_GROWTH", 10 ** 12)
     hand = "1389m1479p2368sEN"  # four steps from ready
-    assert mjfast.shanten(hand) > V.MAX_EXCHANGE_SHANTEN
+    assert mjfast.shanten(hand) > entry.MAX_EXCHANGE_SHANTEN
     assert {o.model for o in mjfast.best_discards(hand, draws=4, budget_ms=60_000)} == {"value"}
 
 
@@ -68,19 +68,19 @@ def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
     hand = parse_hand(FAR)
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, work = kernel_context()
-    args = (budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
-                              JUDGE.minimum, 0),
-            budget.ModelInputs(9, 2.0, 0.0, 1, budget.NO_CLAIMS), budget.Risk(np.zeros(34), np.zeros(34), np.ones(10)))
-    out = budget.Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
+    query = Query(Position(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
+                           JUDGE.minimum, 0),
+                  Model(9, 2.0, 0.0, 1, NO_CLAIMS), Risk(np.zeros(34), np.zeros(34), np.ones(10)), 5)
+    out = Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
     raised = np.ones(1, np.int64)
-    assert V.hand_values(*args, raised, out, work)[0] == V.STOPPED
+    assert entry.hand_values(query, raised, out, work)[0] == entry.STOPPED
     late = np.zeros(1, np.int64)
     timer = threading.Timer(0.02, late.fill, (1,))
     timer.start()
-    status, _, hands = V.hand_values(*args, late, out, work)  # nogil: the timer runs meanwhile
+    status, _, hands = entry.hand_values(query, late, out, work)  # nogil: the timer runs meanwhile
     timer.join()
-    assert (status, hands) == (V.STOPPED, 0)
-    status, _, hands = V.hand_values(*args, np.zeros(1, np.int64), out, work)
+    assert (status, hands) == (entry.STOPPED, 0)
+    status, _, hands = entry.hand_values(query, np.zeros(1, np.int64), out, work)
     assert status == 0 and hands > 100_000  # the graph that was stopped is that large
 
 

@@ -37,7 +37,7 @@ def test_the_classes_and_stages():
 
 
 def test_the_weights_follow_the_model():
-    assert C.claim_weights(ValueModel()).shape == (0, 34)  # no rows: no claims (advice.graph.Model)
+    assert C.claim_weights(ValueModel()).shape == (0, 34)  # no rows: no claims (advice.value.query.Model)
     assert not C.claim_weights(ValueModel()).any()  # off by default (docs/advice.md: what each share measured)
     full, half = C.claim_weights(ValueModel(claims=1.0)), C.claim_weights(ValueModel(claims=0.5))
     assert np.allclose(half, full / 2)

@@ -1,4 +1,4 @@
-"""The value figures (advice/value.py), checked three ways:
+"""The value figures (the value engine, mjfast/advice/value/), checked three ways:
 
 - against a brute-force enumeration of the stated model (every draw, every discard, no graph)
   on small cases, where the graph's budget cannot cut a winning line (draws left at most the
@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.advice import budget
-from mjfast.advice import graph as G
-from mjfast.advice import value as V
 from mjfast.advice.claim_rates import claim_weights
 from mjfast.advice.model import ValueModel, draws_left
+from mjfast.advice.value import backward, build, entry
+from mjfast.advice.value import graph as G
+from mjfast.advice.value.query import NO_CLAIMS, Figures, Model, Position, Query, Risk
 from mjfast.efficiency import api
 from mjfast.efficiency.discards import discard_sweep
 from mjfast.fan import score
@@ -35,19 +35,18 @@ from mjfast.tiles import botzone_token, tile_id
 from ..puzzles import agreement, load_puzzles
 
 
-# graph.build_graph and values_by_draws are linked into hand_values only: the tests call them through these.
+# build.build_graph and backward.values_by_draws are linked into hand_values only: the tests call them through these.
 @njit(nrt=True, no_cpython_wrapper=False)
-def _build(roots, setting, model, capacity, stop, work):
-    return G.build_graph(roots, setting, model, capacity, stop, work)
+def _build(roots, query, scope, capacity, stop, work):
+    return build.build_graph(roots, query, scope, capacity, stop, work)
 
 
 @njit(nrt=True, no_cpython_wrapper=False)
-def _values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop):
-    return V.values_by_draws(graph, n_roots, draws, hazard, risk, figures, out_nodes, stop, False, True)
+def _values_by_draws(graph, n_roots, query, figures, out_nodes, stop):
+    return backward.values_by_draws(graph, n_roots, query, figures, out_nodes, stop, False, True)
 
 RON = 2.0
 Points = namedtuple("Points", "points total")
-NONE = np.zeros((0, 34))  # a graph Model without claims (advice.graph.Model.claim_weight)
 HAZARD = 0.05
 
 
@@ -196,20 +195,27 @@ class BruteForce:
         return ron + go_on * w, max(0.0, ron * ron_score + go_on * s)  # or fold
 
 
-def _kernel_figures(text: str, draws: int, visible=None, claims=budget.NO_CLAIMS):
+def _query(hand: Hand, draws: int, visible=None, claims=NO_CLAIMS, risk=None, extra: int = 1) -> Query:
+    """The value Query of a hand of 14 tiles (the judge's rules, east, no flowers): the test's
+    model (RON, HAZARD), `claims` (claim_weights), the danger `risk` (none by default)."""
+    counts, meld_counts, n_melds = hand.kernel_arrays()
+    table, _ = api.kernel_context()
+    seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
+    risk = Risk(np.zeros(34), np.zeros(34), np.ones(draws + 1)) if risk is None else risk
+    return Query(Position(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0),
+                 Model(draws, RON, HAZARD, extra, claims), risk, 0)
+
+
+def _kernel_figures(text: str, draws: int, visible=None, claims=NO_CLAIMS):
     """{tile: (ready curve, win curve, score)} of every discard, from hand_values."""
     hand = parse_hand(text)
-    counts, meld_counts, n_melds = hand.kernel_arrays()
-    table, work = api.kernel_context()
+    counts = hand.counts
+    _, work = api.kernel_context()
     ready = np.empty((34, draws))
     win = np.empty((34, draws))
     scores = np.empty(34)
-    seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
-    status, _, _ = V.hand_values(budget.HandInputs(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code,
-                                                   JUDGE.minimum, 0),
-                                 budget.ModelInputs(draws, RON, HAZARD, 1, claims),
-                                 budget.Risk(np.zeros(34), np.zeros(34), np.ones(draws + 1)), np.zeros(1, np.int64),
-                                 budget.Figures(ready, win, scores), work)
+    status, _, _ = entry.hand_values(_query(hand, draws, visible, claims), np.zeros(1, np.int64),
+                                     Figures(ready, win, scores), work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
 
@@ -275,16 +281,14 @@ def _graph_of(text: str, draws: int, deal_in=None, loss=None, growth=None):
     t = int(np.argmin(dist))
     root = hand14.copy()
     root[t] -= 1
-    budget = int(dist[t]) - 1 + 1
-    setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
-                        0, 0)
-    status, graph = _build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), setting,
-                            G.Model(budget, RON, deal_in, loss, NONE), 1 << 16, np.zeros(1, np.int64), work)
+    query = _query(hand, draws, risk=Risk(deal_in, loss, growth))
+    scope = G.Scope(1, int(dist[t]) - 1 + 1, np.zeros(34, np.int64), hand14, 0)
+    status, graph = _build(G.Roots(root[None, :], dist[t:t + 1], mask[t:t + 1], 1), query, scope, 1 << 16,
+                           np.zeros(1, np.int64), work)
     assert status == 0
     nodes = np.zeros((2, draws + 1, graph.sizes[G.N13]))
     out_ready, out_win, out_score = np.empty((1, draws)), np.empty((1, draws)), np.empty(1)
-    _values_by_draws(graph, 1, draws, HAZARD, (deal_in, loss, growth), (out_ready, out_win, out_score), nodes,
-                      np.zeros(1, np.int64))
+    _values_by_draws(graph, 1, query, (out_ready, out_win, out_score), nodes, np.zeros(1, np.int64))
     return graph, nodes, out_win[0, -1], out_score[0]
 
 
@@ -484,12 +488,10 @@ def test_a_graph_too_small_for_its_roots_asks_for_room():
     for r, t in enumerate(ready):
         roots[r] = hand14
         roots[r, t] -= 1
-    setting = G.Setting(table, meld_counts, n_melds, 0, np.zeros(34, np.int64), hand14, 0, 0, JUDGE.code, JUDGE.minimum,
-                        0, 0)
-    args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), setting,
-            G.Model(0, RON, np.zeros(34), np.zeros(34), NONE))
+    args = (G.Roots(roots, dist[ready], mask[ready], len(ready)), _query(hand, 6, extra=0),
+            G.Scope(0, 0, np.zeros(34, np.int64), hand14, 0))
     assert _build(*args, 8, np.zeros(1, np.int64), work)[0] == G.FULL
-    assert _build(*args, 64, np.zeros(1, np.int64), work)[0] == V.OK
+    assert _build(*args, 64, np.zeros(1, np.int64), work)[0] == entry.OK
     lower = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6, model=ValueModel(extra=0))}
     full = {o.tile: o.expected_score for o in mjfast.best_discards(hand, draws=6)}
     assert all(lower[t] <= full[t] + 1e-12 for t in full) and max(lower.values()) > 0
