@@ -12,18 +12,28 @@ from numba import typeof, types
 from .codegen import LINK_ONLY
 from .extras import EXTRAS
 
+_CONSTANTS = (types.IntegerLiteral, types.BooleanLiteral)
+
 
 def _unliteral(argument):
-    return types.unliteral(argument) if isinstance(argument, (types.IntegerLiteral, types.BooleanLiteral)) else argument
+    """An integer or boolean constant's type, or a tuple's with such constants among its
+    members (`f(x, (u, 1))`), without the constants; any other type as it is."""
+    if isinstance(argument, _CONSTANTS):
+        return types.unliteral(argument)
+    if isinstance(argument, types.BaseTuple) and any(isinstance(t, _CONSTANTS) for t in argument) \
+            and all(isinstance(t, _CONSTANTS) or not isinstance(t, types.Literal) for t in argument):
+        return types.unliteral(argument)
+    return argument
 
 
 def typed_calls(dispatcher):
     """Another kernel's call compiles this one for the types of its integer and boolean
-    arguments, never for their values. Left alone, numba compiles a separate copy of a kernel
-    for every constant a caller passes it (`f(x, 3)`, `f(x, 13)`, `f(x, True)`), and of
-    everything that kernel calls in turn: the copies were over half of the first compile
-    (the integers' a quarter, then the booleans' 30% of the rest), and the calls with them
-    were at most a few per cent faster. Where the dispatcher's typing hook is missing the
+    arguments (and of tuples holding such constants), never for their values. Left alone,
+    numba compiles a separate copy of a kernel for every constant a caller passes it
+    (`f(x, 3)`, `f(x, 13)`, `f(x, True)`, `f(x, (u, 1))`), and of everything that kernel
+    calls in turn: the copies were over half of the first compile (the integers' a quarter,
+    then the booleans' 30% of the rest), and the calls with them were at most a few per cent
+    faster. Where the dispatcher's typing hook is missing the
     copies stay (a slower first compile, the same answers)."""
     resolve = getattr(dispatcher, "get_call_template", None)
     if resolve is None:
