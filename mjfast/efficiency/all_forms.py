@@ -23,7 +23,7 @@ REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 0, 1,
 FORM_NAMES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 
-@njit(nrt=False)
+@njit(shared=True, nrt=False)  # the one-hand and batch shanten calls and the forms call it: emitted once
 def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
     """Deficiency (and, with_masks, useful mask) of every form into dist[5] / masks[5].
 

@@ -74,7 +74,7 @@ def accepted(mask, p0, p1, p2):
     return popcount(mask & p0) + 2 * popcount(mask & p1) + 4 * popcount(mask & p2)
 
 
-@njit(cache=True)
+@njit(shared=True)  # discard_options, the fan-aware pass and the tests call it: emitted once
 def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, dist, masks):
     """For every kind t held in the 3n+2 `hand`: the deficiency and useful mask over all forms
     after discarding t (out_dist[t] = INF for kinds not held). `hand` is restored on return.
@@ -114,7 +114,7 @@ def discard_sweep(table, hand, meld_counts, n_melds, out_dist, out_mask, work, d
         hand[t] += 1
 
 
-@njit(cache=True, nrt=False)
+@njit(shared=True, nrt=False)
 def knitted_floor(table, hand, meld_counts, n_melds, ranks, ge1, bound, work):
     """The knitted straight's deficiency of `hand` where it is at most `bound`, and some
     figure above `bound` elsewhere (0 with 2+ melds, where other_forms never asks): a lower
@@ -169,7 +169,7 @@ def prepare_look_ahead(table, hand13, meld_counts, n_melds, check_bits, target, 
     return knitted_floor(table, hand13, meld_counts, n_melds, ranks, presence_bits(hand13)[0], target + 1, work) - 1
 
 
-@njit(cache=True, nrt=False)
+@njit(shared=True, nrt=False)
 def draw_sweep(table, hand, meld_counts, n_melds, check_bits, draw, out_dist, out_mask, work, dist, masks, ranks):
     """`draw` = (u, target, floor, skip): the kinds k held in `hand` (the 3n+1 hand given to
     forms.prepare_draws plus the drawn tile u), and prepared, whose discard leaves a

@@ -89,7 +89,7 @@ def group_distances(counts, caps, chows, out, max_sets=4):
     _dp_result(cur, out)
 
 
-@njit(cache=True, nrt=True)  # allocates: callable from kernels compiled without reference counting
+@njit(shared=True, nrt=True)  # allocates: callable from kernels compiled without reference counting
 def group_distances_and_masks(counts, caps, chows, dist, masks, keeps, max_sets=4):
     """group_distances plus, per entry, two tile masks: `masks`, the tiles whose draw lowers it
     by one; `keeps`, the tiles held whose discard leaves it as it is (a discard never lowers

@@ -107,7 +107,7 @@ def _merge_two(work, a, b, out, n_sets):
         work[MASK + out * N_ENTRIES + k] = work[ACC_MASK + k]
 
 
-@njit(cache=True, nrt=False)
+@njit(shared=True, nrt=False)
 def prepare_draws(table, counts, locked, check_bits, n_sets, target, discards, again, ranks, work):
     """Prepare a draw sweep of the 3n+1 hand `counts` (X): each later draw changes one group
     and each discard after it at most one more, so the sweep keeps every merge of two groups

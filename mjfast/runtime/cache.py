@@ -2,9 +2,11 @@
 
 - Kernels that Python calls are cached on disk (`cache=True`), those only other kernels call
   are not (their code is compiled into their callers'), except the shared cores
-  (`njit(shared=True)`: fan.kernel.score_into, discards.discard_options): a cached kernel
-  keeps its code for callers to link, so a process compiling another caller (the warm-up's
-  other process, a later command) loads the core instead of compiling it again.
+  (`njit(shared=True)`: the fan scorer, the forms, the discard and draw sweeps...): each is
+  emitted once, in its own cached library, and its callers call it by name (codegen.py), so a
+  process compiling another caller (the warm-up's other process, a later command) loads the
+  core instead of compiling it again, and a cached caller loads the cores it calls first
+  (a core missing from the cache makes the caller compile, never fail).
 - Before any kernel loads, stale cached kernels are dropped (drop_stale_kernels: numba checks
   only the file of the function it loads, not the files of the kernels it calls).
 - mjfast's own cached kernels load without numba's compiler set-up (install_loader: numba's
@@ -23,6 +25,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .codegen import SharedCoreMissing
 from .extras import EXTRAS, own
 
 PACKAGE = Path(__file__).resolve().parent.parent  # mjfast/
@@ -137,8 +140,11 @@ def _load_own_without_refresh(load_overload, initialize_runtime):
         if not own(self._py_func):
             return load_overload(self, sig, target_context)
         initialize_runtime(target_context)  # once per process; what compiled code needs
-        with self._guard_against_spurious_io_errors():
-            return self._load_overload(sig, target_context)
+        try:
+            with self._guard_against_spurious_io_errors():
+                return self._load_overload(sig, target_context)
+        except SharedCoreMissing:  # a shared core it calls is not in the cache: compiled afresh instead
+            return None
 
     load.loads_own_without_refresh = True
     return load

@@ -13,7 +13,8 @@
   quarter of the compile's CPU time. Calling such a kernel from Python raises TypeError
   (dispatch.kernels_only), and its library is only linked (codegen.py).
 - `cache=True`: a kernel that Python calls is cached on disk; `shared=True`: a shared core,
-  cached although only other kernels call it (cache.py). The cache is set up when mjfast's
+  cached although only other kernels call it (cache.py), emitted once and called from the
+  other libraries by name (codegen.py). The cache is set up when mjfast's
   first kernel compiles or loads (activate.py), as everything else mjfast asks of numba.
 - Inlining (`@njit(inline="always")`, numba's IR inlining) where it measurably pays: the
   lookup table's readers, the regular form's DP steps (store_row, merge_slot...) and the batch
@@ -30,6 +31,7 @@ from numba import njit as _numba_njit
 from numba.extending import register_jitable
 
 from . import activate
+from .codegen import SHARED
 from .dispatch import kernels_only, typed_calls
 from .extras import EXTRAS, OWN_KERNELS
 
@@ -60,6 +62,8 @@ def njit(function=None, *, nrt: "bool | None" = None, shared: bool = False, **op
 
     def compiled(function):
         OWN_KERNELS.add(function)
+        if shared:
+            SHARED.add(function.__qualname__)
         # with the extras the cache is set up at activation, after a read-only install's locator
         dispatcher = _numba_njit(function, cache=cached and not EXTRAS, **options)
         activate.watch(dispatcher, cached and EXTRAS)

@@ -32,7 +32,10 @@ NUMBA_INTERNALS = {
     "enable_caching": "decorators: a cached kernel's disk cache is set up at activation, after the shipped copy's "
                       "locator (cache.py)",
     "CPUCodeLibrary.finalize": "codegen: a library only other kernels link is linked, not optimised and emitted "
-                               "(JITCPUCodegen.set_env skips its environment)",
+                               "(JITCPUCodegen.set_env skips its environment); a shared core is linked by name, "
+                               "not by its code",
+    "CPUCodeLibrary._unserialize": "codegen: a cached kernel's shared cores load before it, and a shared core's "
+                                   "names are registered with LLVM's symbol table",
     "InlineWorker.inline_ir": "inlining: an inline='always' kernel's IR is built once and copied with one copy of "
                               "its scope (ir.Scope.__deepcopy__ during mjfast's inlining only)",
     "Cache.load_overload": "cache: mjfast's cached kernels load without the compiler's target set-up",

@@ -64,22 +64,24 @@ def test_kernels_are_cached_exactly_when_python_calls_them():
     trees = {path: ast.parse(path.read_text(), str(path)) for path in _sources()}
     python_uses = set().union(*(_names_python_uses(tree) for tree in trees.values()))
     wrong = []
-    kernels = shared_cores = 0
+    kernels = 0
+    shared_cores = set()
     for path, tree in trees.items():
         if PACKAGE not in path.parents:
             continue
         for kernel in _kernels(tree):
             kernels += 1
             shared = _option(kernel, "shared")
-            if shared and kernel.name in python_uses:
-                wrong.append(f"{path.relative_to(ROOT)}:{kernel.lineno} {kernel.name}: shared but called from Python")
-            elif _cached(kernel) != (shared or kernel.name in python_uses):
+            if _cached(kernel) != (shared or kernel.name in python_uses):
                 state = ("cached but called only from kernels" if _cached(kernel)
                          else "called from Python but not cached")
                 wrong.append(f"{path.relative_to(ROOT)}:{kernel.lineno} {kernel.name}: {state}")
-            shared_cores += shared
+            if shared:
+                shared_cores.add(kernel.name)
     assert kernels > 100  # the walk found the package's kernels
-    assert shared_cores == 2  # fan.kernel.score_into and discards.discard_options
+    # the large kernels several libraries call, each emitted once (runtime/codegen.py)
+    assert shared_cores == {"score_into", "discard_options", "all_forms", "discard_sweep", "knitted_floor",
+                            "draw_sweep", "prepare_draws", "group_distances_and_masks"}
     assert not wrong, "\n".join(wrong)
 
 
