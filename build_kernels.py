@@ -84,14 +84,16 @@ def compile_kernels(build_lib: Path, only: "list[str] | None" = None) -> bool:
     warmup = _warmup_module(build_lib)
     parts = warm_up_parts(warmup, only, os.cpu_count() or 1)
     started = time.perf_counter()
-    tell("mjfast: compiling its kernels into the package, about 40 s on 2 cores, a minute on one "
+    tell(f"mjfast: compiling its kernels into the package in {len(parts)} process(es), about a minute on 2 cores "
          "(MJFAST_BUILD_KERNELS=0 skips this)")
     reason = None
     try:
         # mjfast's stamp of the sources first, so that no worker finds it missing and clears the cache
         subprocess.run([sys.executable, "-c", "from mjfast.runtime.cache import drop_stale_kernels; "
                         "drop_stale_kernels()"], cwd=build_lib, env=env, check=True, capture_output=True)
-        reason = warmup.warm_up_in_processes(parts, env, cwd=build_lib)
+        reason = warmup.warm_up_in_processes(
+            parts, env, cwd=build_lib,
+            progress=lambda kernels, seconds: tell(f"mjfast: {kernels} kernels compiled in {seconds:.0f} s so far"))
     except (OSError, subprocess.CalledProcessError) as error:
         reason = str(error)
     if reason is not None:

@@ -14,6 +14,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
+import threading
+import time
+from typing import Callable
 
 import numpy as np
 
@@ -38,17 +42,45 @@ def process_parts(cpus: int, logs: bool = True) -> "list[dict]":
     return [{"only": list(ADVICE)}, {"skip": ADVICE + LOG_ANALYSIS}, {"only": list(LOG_ANALYSIS)}]
 
 
-def warm_up_in_processes(parts: "list[dict]", env: "dict | None" = None, cwd=None) -> "str | None":
+PROGRESS_EVERY = 10.0  # seconds between warm_up_in_processes' progress reports
+
+
+def warm_up_in_processes(parts: "list[dict]", env: "dict | None" = None, cwd=None,
+                         progress: "Callable[[int, float], None] | None" = None) -> "str | None":
     """Run warm_up(**part) for every part at once, each in a child process of this Python;
-    None when all of them worked, else what the first that failed said last."""
-    workers = [subprocess.Popen([sys.executable, "-c", f"import mjfast.warmup as w; w.warm_up(**{part!r})"],
-                                cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-               for part in parts]
+    None when all of them worked, else what the first that failed said last. `progress`, if
+    given, is told every PROGRESS_EVERY seconds the kernels the children compiled so far and
+    the seconds since they started (each child appends a byte a kernel to a file of its own:
+    runtime.notice's MJFAST_PROGRESS)."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mjfast-warmup-") as folder:
+        tallies = [os.path.join(folder, f"part{k}") for k in range(len(parts))]
+        workers = []
+        for part, tally in zip(parts, tallies):
+            child = dict(os.environ if env is None else env, MJFAST_PROGRESS=tally)
+            workers.append(subprocess.Popen([sys.executable, "-c", f"import mjfast.warmup as w; w.warm_up(**{part!r})"],
+                                            cwd=cwd, env=child, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                            text=True))
+        # each child's stderr drained on a thread of its own: a full pipe would stop the child
+        errors = [""] * len(workers)
+
+        def drain(k: int) -> None:
+            errors[k] = workers[k].communicate()[1]
+
+        readers = [threading.Thread(target=drain, args=(k,), daemon=True) for k in range(len(workers))]
+        for reader in readers:
+            reader.start()
+        told = started
+        for reader in readers:
+            while reader.is_alive():
+                reader.join(max(0.0, told + PROGRESS_EVERY - time.perf_counter()))
+                if progress is not None and time.perf_counter() - told >= PROGRESS_EVERY:
+                    told = time.perf_counter()
+                    progress(sum(os.path.getsize(t) for t in tallies if os.path.exists(t)), told - started)
     failure = None
-    for worker in workers:
-        errors = worker.communicate()[1]
+    for worker, said in zip(workers, errors):
         if worker.returncode != 0 and failure is None:
-            failure = (errors.strip().splitlines() or [f"exit status {worker.returncode}"])[-1]
+            failure = ((said or "").strip().splitlines() or [f"exit status {worker.returncode}"])[-1]
     return failure
 
 

@@ -190,8 +190,12 @@ def warmup(args) -> int:
         warmup.warm_up(**parts[0])
     else:
         print(f"mjfast: compiling (or loading) every kernel in {len(parts)} processes at once, "
-              "about 70 s on 2 cores when nothing is cached", file=sys.stderr, flush=True)
-        failure = warmup.warm_up_in_processes(parts, warmup.child_env())
+              "about a minute on 2 cores when nothing is cached", file=sys.stderr, flush=True)
+
+        def progress(kernels: int, seconds: float) -> None:
+            print(f"mjfast: {kernels} kernels compiled in {seconds:.0f} s so far", file=sys.stderr, flush=True)
+
+        failure = warmup.warm_up_in_processes(parts, warmup.child_env(), progress=progress)
         if failure is not None:
             raise CommandError(f"the warm-up failed: {failure}")
     print(f"compiled or loaded the kernels of every call in {time.perf_counter() - start:.1f} s")

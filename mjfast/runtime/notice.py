@@ -1,7 +1,9 @@
 """The compile notice: the first time a process compiles one of mjfast's kernels (nothing was
 cached), one line on stderr says what is happening and how to avoid it, then the progress
-(MJFAST_QUIET=1 silences it). Nothing goes to stdout. runtime.activate registers it with
-numba's event API at the first compile or load of one of mjfast's kernels.
+(MJFAST_QUIET=1 silences it). Nothing goes to stdout. With MJFAST_PROGRESS naming a file, each
+kernel compiled also appends one byte to it, quiet or not: a parent compiling in several
+processes (mjfast.warmup.warm_up_in_processes) counts them there. runtime.activate registers
+the notice with numba's event API at the first compile or load of one of mjfast's kernels.
 """
 
 from __future__ import annotations
@@ -21,11 +23,14 @@ class CompileNotice:
 
     PROGRESS_EVERY = 15.0
 
-    def __init__(self, stream=None):
+    def __init__(self, stream=None, quiet: bool = False, tally: "str | None" = None):
         self.stream = stream
+        self.quiet = quiet  # no lines on stderr
+        self.tally = tally  # the file that gets a byte a kernel compiled
         self.depth = 0  # compiles under way: a kernel's callees compile inside it
         self.done = 0
-        self.started = self.shown = None
+        self.started: "float | None" = None
+        self.shown = 0.0
 
     def _out(self):
         return self.stream or sys.stderr
@@ -43,6 +48,8 @@ class CompileNotice:
         self.depth += 1
         if self.started is None:
             self.started = self.shown = time.perf_counter()
+            if self.quiet:
+                return
             print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; the first "
                   "advice waits about 70 s on 2 cores, and `mjfast warmup` compiles all of them in about as long)",
                   file=self._out(), flush=True)
@@ -54,23 +61,30 @@ class CompileNotice:
         if self.depth:
             return
         self.done += 1
+        if self.tally:
+            try:
+                with open(self.tally, "ab") as tally:
+                    tally.write(b".")
+            except OSError:
+                self.tally = None  # the parent's count is only a progress line: not worth failing for
         now = time.perf_counter()
-        if now - self.shown >= self.PROGRESS_EVERY:
+        if not self.quiet and now - self.shown >= self.PROGRESS_EVERY:
             self.shown = now
             print(f"mjfast: {self.done} kernel(s) compiled in {now - self.started:.0f} s so far", file=self._out(),
                   flush=True)
 
 
 def install_compile_notice() -> "CompileNotice | None":
-    """A CompileNotice listening to numba's compile events (none with MJFAST_QUIET set, or on a
-    numba without its event API)."""
-    if os.environ.get("MJFAST_QUIET"):
+    """A CompileNotice listening to numba's compile events (none with MJFAST_QUIET set and no
+    MJFAST_PROGRESS, or on a numba without its event API)."""
+    quiet, tally = bool(os.environ.get("MJFAST_QUIET")), os.environ.get("MJFAST_PROGRESS") or None
+    if quiet and not tally:
         return None
     try:
         from numba.core import event
     except ImportError:
         return None
-    notice = CompileNotice()
+    notice = CompileNotice(quiet=quiet, tally=tally)
 
     class _Listener(event.Listener):
         def on_start(self, e):

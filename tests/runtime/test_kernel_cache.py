@@ -235,6 +235,57 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
     assert stream.getvalue() == first and notice.done == 1
 
 
+def test_a_quiet_notice_keeps_its_tally_of_kernels_compiled(tmp_path):
+    """With MJFAST_PROGRESS's file (a warm-up's child, quiet), each of mjfast's kernels compiled
+    appends one byte to it and nothing is said; another package's kernel adds nothing."""
+    import io
+    import types
+
+    from numba.core import event
+
+    from mjfast.runtime.notice import CompileNotice
+
+    stream, tally = io.StringIO(), tmp_path / "tally"
+    notice = CompileNotice(stream, quiet=True, tally=str(tally))
+
+    class Listener(event.Listener):
+        def on_start(self, e):
+            notice.on_start(e)
+
+        def on_end(self, e):
+            notice.on_end(e)
+
+    ours = types.ModuleType("mjfast._tally_probe")
+    theirs = types.ModuleType("elsewhere_tally_probe")
+    source = ("from mjfast.runtime.decorators import njit\n\n@njit(no_cpython_wrapper=False)\n"
+              "def half(x):\n    return x // 2\n\n@njit(no_cpython_wrapper=False)\ndef quarter(x):\n"
+              "    return half(half(x))\n")
+    exec(source, ours.__dict__)
+    exec(source, theirs.__dict__)
+    with event.install_listener("numba:compile", Listener()):
+        assert theirs.quarter(8) == 2
+        assert not tally.exists()
+        assert ours.quarter(8) == 2  # half compiles inside quarter: one kernel as Python called it
+        assert ours.half(8) == 4  # compiled already for these types
+    assert tally.read_bytes() == b"." and stream.getvalue() == "" and notice.done == 1
+
+
+def test_a_warm_up_in_processes_reports_the_kernels_its_children_compile(tmp_path, monkeypatch):
+    """mjfast warmup and the build tell the kernels compiled so far, summed over their child
+    processes, every PROGRESS_EVERY seconds (here: a child compiling shanten's kernels into a
+    cache of the test's own)."""
+    import mjfast.warmup as warmup
+
+    monkeypatch.setattr(warmup, "PROGRESS_EVERY", 1.0)
+    told = []
+    env = dict(warmup.child_env(), NUMBA_CACHE_DIR=str(tmp_path))
+    failure = warmup.warm_up_in_processes([{"only": ["shanten"]}, {"only": ["fan.score"]}], env,
+                                          progress=lambda kernels, seconds: told.append((kernels, seconds)))
+    assert failure is None
+    assert len(told) >= 2 and told == sorted(told) and told[-1][0] >= 2  # counts only grow
+    assert warmup.warm_up_in_processes([{"only": ["no such call"]}], env) is not None  # a child's failure
+
+
 def test_a_kernel_only_kernels_call_raises_when_python_calls_it():
     """An uncached kernel compiles without the wrapper Python calls it through (mjfast.runtime.dispatch):
     a Python call raises TypeError instead of jumping to the missing wrapper, before and
