@@ -41,7 +41,8 @@ def test_no_function_outside_advice_nor_in_the_value_engine_takes_more_than_12_p
 
 
 def test_no_module_is_over_500_lines():
-    long = [f"{p.relative_to(PACKAGE)} ({n})" for p in _modules() if (n := len(p.read_text().splitlines())) > MOST_LINES]
+    long = [f"{p.relative_to(PACKAGE)} ({n})" for p in _modules()
+            if (n := len(p.read_text().splitlines())) > MOST_LINES]
     assert not long, long
 
 
