@@ -22,12 +22,15 @@ from typing import Callable
 import numpy as np
 
 # Groups of warm-up calls (their names below), each compiled in a process of its own: the
-# discard and claim advice, over half of the whole compile, everything else but the log
-# analysis, and the log analysis (`mjfast logs`, `mjfast review`), which finds most of its
-# kernels compiled after either group. The order shares work between the processes: the
-# shared cores are cached kernels (fan.kernel.score_into, discards.discard_options), so the
-# rest scores first and ranks batches last, the advice ranks plainly first and scores after.
-ADVICE = ("best_discards (plain)", "best_discards", "best_discards (melds)", "claim_options")
+# discard and claim advice, over half of the whole compile (its longest chain, the fan scorer
+# then the value engine, cannot be split: a process that reaches a kernel first compiles it,
+# the other would compile it again), everything else but the log analysis, and the log
+# analysis (`mjfast logs`, `mjfast review`), which finds most of its kernels compiled after
+# either group. The order shares work between the processes: the shared cores are cached
+# kernels (fan.kernel.score_into, discards.discard_options...), so the rest scores first and
+# ranks batches last, the advice ranks plainly first and scores after.
+ADVICE = ("best_discards (plain)", "best_discards (fan-aware)", "hand_value", "best_discards",
+          "best_discards (melds)", "claim_options")
 LOG_ANALYSIS = ("logs analysis",)
 
 
@@ -98,18 +101,18 @@ def call_names() -> list[str]:
 
 
 def warm_up(only: "list[str] | None" = None, skip: "tuple[str, ...]" = ()) -> list[str]:
-    """Run each public entry point once on a small input (those named in `only` if given,
-    but not those in `skip`: call_names()); returns the names warmed."""
+    """Run each public entry point once on a small input (those named in `only` if given, in
+    its order, but not those in `skip`: call_names()); returns the names warmed."""
     calls = _calls()
     unknown = sorted(set(only or ()).union(skip) - set(calls))
     if unknown:
         from mjfast.errors import ArgumentError
 
         raise ArgumentError(f"no warm-up call named {', '.join(unknown)}; the names are: {', '.join(calls)}")
-    calls = {name: call for name, call in calls.items() if (only is None or name in only) and name not in skip}
-    for call in calls.values():
-        call()
-    return list(calls)
+    names = [name for name in (calls if only is None else only) if name not in skip]
+    for name in names:
+        calls[name]()
+    return names
 
 
 def _calls() -> dict:
@@ -133,6 +136,8 @@ def _calls() -> dict:
         "useful_by_form": lambda: mjfast.useful_by_form(hand13),
         "acceptance": lambda: mjfast.acceptance(hand13),
         "best_discards (plain)": lambda: mjfast.best_discards(hand14, ranking="efficiency"),
+        "best_discards (fan-aware)": lambda: mjfast.best_discards(hand14, ranking="fan-aware"),
+        "hand_value": lambda: mjfast.hand_value(hand13),
         "best_discards": lambda: mjfast.best_discards(hand14),
         "best_discards (melds)": lambda: mjfast.best_discards("[555m1]46m123p456p99s9s"),
         "claim_options": lambda: mjfast.claim_options("123m456p78s1157sE", "9s", offered_by=1),

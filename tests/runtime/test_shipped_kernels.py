@@ -182,3 +182,14 @@ def test_a_changed_kernel_source_drops_the_shipped_kernels(wheel, tmp_path):
     changed = _probe(site)
     assert changed["shanten"] == 1
     assert changed["compiles"], "kernels compiled from a changed source were served"
+
+
+def test_a_warm_up_runs_the_calls_named_in_their_order_and_refuses_an_unknown_one():
+    import mjfast
+    import mjfast.warmup as warmup
+
+    assert warmup.warm_up(only=["shanten", "fan.score"]) == ["shanten", "fan.score"]
+    assert warmup.warm_up(only=["fan.score", "shanten"], skip=("shanten",)) == ["fan.score"]
+    assert "hand_value" in warmup.call_names() and "best_discards (fan-aware)" in warmup.call_names()
+    with pytest.raises(mjfast.ArgumentError, match="no warm-up call named nothing"):
+        warmup.warm_up(only=["nothing"])
