@@ -51,7 +51,7 @@ class CompileNotice:
             if self.quiet:
                 return
             print("mjfast: compiling its numba kernels for their first use (cached on disk afterwards; the first "
-                  "advice waits about 70 s on 2 cores, and `mjfast warmup` compiles all of them in about as long)",
+                  "advice waits about a minute, and `mjfast warmup` compiles all of them in about 40 s on 2 cores)",
                   file=self._out(), flush=True)
 
     def on_end(self, event) -> None:
