@@ -23,8 +23,16 @@ REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT = 0, 1,
 FORM_NAMES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
 
 
-@njit(shared=True, nrt=False)  # the one-hand and batch shanten calls and the forms call it: emitted once
+@njit(shared=True, nrt=False)
 def all_forms(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
+    """form_distances for the one-hand calls (shanten, the forms, useful tiles), emitted once
+    (a shared core) instead of in each of them. The batch loops call form_distances itself,
+    linked into each: their constant flags then fold into it (a row 5% faster)."""
+    form_distances(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work)
+
+
+@njit(nrt=False)
+def form_distances(table, counts, meld_counts, n_melds, prune, with_masks, dist, masks, work):
     """Deficiency (and, with_masks, useful mask) of every form into dist[5] / masks[5].
 
     INF marks a form the hand cannot take. With `prune`, a form that cannot beat the best

@@ -19,7 +19,7 @@ from ..hand import check_tiles
 from ..runtime.decorators import njit
 from ..runtime.intrinsics import borrowed
 from ..runtime.threads import over_rows
-from .all_forms import all_forms, best_of
+from .all_forms import best_of, form_distances
 from .discards import discard_options, masked_sum
 from .group_dp import INF
 from .lookup_table import load_table
@@ -134,7 +134,7 @@ def _shared(table, counts, n_melds, meld_counts):
 
 @njit(inline="always")
 def _form_buffers():
-    """A task's working space for all_forms: scratch, and each form's distance and mask."""
+    """A task's working space for form_distances: scratch, and each form's distance and mask."""
     return new_scratch(), np.empty(N_FORMS, np.int64), np.empty(N_FORMS, np.int64)
 
 
@@ -147,8 +147,8 @@ def _shanten_kernel(start, stop, table, counts, n_melds, meld_counts, out, statu
         if _bad(counts, n_melds, meld_counts, i, 0):
             status[i] = 1
             continue
-        # apart from _forms_kernel: one kernel for both, all_forms' flags no longer constant, ran 5% slower
-        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, False, dist, masks, work)
+        # apart from _forms_kernel: one kernel for both, form_distances' flags no longer constant, ran 5% slower
+        form_distances(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, False, dist, masks, work)
         best = INF
         for f in range(N_FORMS):
             best = min(best, dist[f])
@@ -181,7 +181,7 @@ def _forms_kernel(start, stop, table, counts, n_melds, meld_counts, out, status)
         if _bad(counts, n_melds, meld_counts, i, 0):
             status[i] = 1
             continue
-        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), False, False, dist, masks, work)
+        form_distances(table, counts[i], _row(meld_counts, i), _row(n_melds, i), False, False, dist, masks, work)
         for f in range(N_FORMS):
             out[i, f] = dist[f] - 1 if dist[f] < INF else IMPOSSIBLE
 
@@ -198,7 +198,7 @@ def _useful_kernel(start, stop, table, counts, n_melds, meld_counts, visible, ou
         if _bad_or_overseen(counts, n_melds, meld_counts, visible, i, 13, unseen):
             status[i] = 1
             continue
-        all_forms(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, True, dist, masks, work)
+        form_distances(table, counts[i], _row(meld_counts, i), _row(n_melds, i), True, True, dist, masks, work)
         d, m = best_of(dist, masks)
         out_shanten[i] = d - 1
         for t in range(34):
