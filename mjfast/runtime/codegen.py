@@ -202,7 +202,8 @@ def _own_unserialize(unserialize):
         import llvmlite.binding as ll
 
         linking = ll.parse_bitcode(data[1])
-        functions = list(linking.functions)
+        # its functions read one call each: only where a stable name is among them at all
+        functions = list(linking.functions) if STABLE_PREFIX.encode() in data[1] else []
         for f in functions:
             if f.is_declaration and f.name.startswith(STABLE_PREFIX) and f.name not in _registered:
                 _load_core(f.name)
