@@ -9,9 +9,9 @@ does, in this order:
 2. with the extras (MJFAST_NUMBA_EXTRAS, extras.py), changes these numba classes, each for
    mjfast's own kernels only: a read-only install's cache locator first (numba's
    _CacheImpl._locator_classes, cache.install_copy_locator), then Cache.load_overload
-   (cache.install_loader), CPUCodeLibrary.finalize and _unserialize and JITCPUCodegen.set_env
-   (codegen.install_linking), InlineWorker.inline_ir and inline_function
-   (inlining.install_linear_inlining);
+   (cache.install_loader), CPUCodeLibrary.finalize, serialize_using_object_code and _unserialize
+   and JITCPUCodegen.set_env (codegen.install_linking), InlineWorker.inline_ir and
+   inline_function (inlining.install_linear_inlining);
 3. sets up the disk cache of the cached kernels made so far (after the locator, so that each
    finds its folder; later ones set theirs up as they are made);
 4. registers the compile notice with numba's event API (notice.py; not with MJFAST_QUIET).

@@ -35,7 +35,10 @@ NUMBA_INTERNALS = {
                                "(JITCPUCodegen.set_env skips its environment); a shared core is linked by name, "
                                "not by its code",
     "CPUCodeLibrary._unserialize": "codegen: a cached kernel's shared cores load before it, and a shared core's "
-                                   "names are registered with LLVM's symbol table",
+                                   "names are registered with LLVM's symbol table; its code for linking is parsed "
+                                   "only when a compile links it",
+    "CPUCodeLibrary.serialize_using_object_code": "codegen: a cached kernel's defined names and shared cores are "
+                                                  "saved beside its code, so that loading it parses none",
     "InlineWorker.inline_ir": "inlining: an inline='always' kernel's IR is built once and copied with one copy of "
                               "its scope (ir.Scope.__deepcopy__ during mjfast's inlining only)",
     "Cache.load_overload": "cache: mjfast's cached kernels load without the compiler's target set-up",

@@ -1,6 +1,7 @@
 """Shared cores linked by name (mjfast/runtime/codegen.py): a shared core's code is emitted once,
 its callers declare it by a name every process gives it, a cached caller loads the cores it
-names first, and a core missing from the cache makes its caller compile again, never fail.
+names first, and a core missing from the cache makes its caller compile again, never fail. A loaded
+library's code for linking is parsed only when a compile links it.
 
 Each run is a fresh process on a cache of the test's own (NUMBA_CACHE_DIR): the efficiency
 ranking (discard_options, a shared core that calls two more, discard_sweep and draw_sweep)
@@ -28,8 +29,10 @@ _RUN = """if True:
               for o in mjfast.best_discards("123m456p789s1357sE", ranking="efficiency")]
     steps = [mjfast.shanten(h) for h in ("123m456p789s1357s", "[555m1]46m123p456p99s", "19m19p19sESWNCFP")]
     caller = next(iter(plain.discards_of.overloads.values())).library
-    names = [f.name for f in (caller._shared_module or caller._final_module).functions]
+    parsed = caller._shared_module is not None
+    names = [f.name for f in caller._get_module_for_linking().functions]
     print(json.dumps({
+        "parsed before linked": parsed,
         "ranked": ranked, "shanten": steps,
         "compiled": activate.COMPILE_NOTICE.done if activate.COMPILE_NOTICE else 0,
         "registered": sorted(n for n in codegen._registered if "discard_options" in n or "all_forms" in n),
@@ -68,6 +71,9 @@ def test_a_core_is_called_by_name_loaded_before_its_callers_and_recompiled_when_
     loaded = _run(tmp_path)  # the cores load before the kernels that call them: nothing compiles
     assert loaded["compiled"] == 0
     assert (loaded["ranked"], loaded["shanten"]) == (compiled["ranked"], compiled["shanten"])
+    # a loaded library's code for linking is parsed only when asked for, and is the code saved
+    assert compiled["parsed before linked"] and not loaded["parsed before linked"]
+    assert (loaded["declared"], loaded["copies"]) == (compiled["declared"], compiled["copies"])
 
     for cached in tmp_path.rglob("*discard_options*"):  # a core gone from the cache
         cached.unlink()
