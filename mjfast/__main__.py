@@ -1,7 +1,5 @@
 """`python -m mjfast ...` runs the mjfast command (mjfast.cli)."""
 
-import sys
+from .cli import command
 
-from .cli import main
-
-sys.exit(main())
+command()

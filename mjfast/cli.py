@@ -64,11 +64,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="who discarded the --claim tile (only the player on the left can be chowed)")
     add_winds(advise)
     add_display(advise)
-    advise.set_defaults(run=hand.advise)
+    advise.set_defaults(run=hand.advise, one_answer=True)
 
     shanten = sub.add_parser("shanten", help="shanten of a hand, per form")
     shanten.add_argument("hand")
-    shanten.set_defaults(run=hand.shanten)
+    shanten.set_defaults(run=hand.shanten, one_answer=True)
 
     waits = sub.add_parser("waits", help="waits of a ready 13-tile hand and their fans")
     waits.add_argument("hand")
@@ -77,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     add_ruleset_argument(waits)
     add_winds(waits)
     add_display(waits)
-    waits.set_defaults(run=hand.waits)
+    waits.set_defaults(run=hand.waits, one_answer=True)
 
     fan = sub.add_parser("fan", help="fans of a winning hand; the tile written last is the winning tile")
     fan.add_argument("hand")
@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     add_win_flags(fan)
     add_winds(fan)
     add_display(fan)
-    fan.set_defaults(run=hand.fan)
+    fan.set_defaults(run=hand.fan, one_answer=True)
 
     warmup = sub.add_parser("warmup", help="compile every kernel now (first use is otherwise slow)")
     warmup.set_defaults(run=hand.warmup)
@@ -172,7 +172,28 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    args = _parser().parse_args(argv)
+    """Run the command `argv` (sys.argv's by default) and return its exit status."""
+    return _run(_parser().parse_args(argv))
+
+
+def command() -> None:
+    """The installed `mjfast` command (and `python -m mjfast`): main, then the process ends.
+    A command that answers one hand (advise, shanten, waits, fan) ends its process as soon as
+    its answer is written out, without Python's teardown, which frees numba's and LLVM's
+    objects one by one: 0.2 s of a fresh process's 0.7 s answer."""
+    args = _parser().parse_args()
+    status = _run(args)
+    if getattr(args, "one_answer", False):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # the reader went away, or the stream is closed
+                pass
+        os._exit(status)
+    sys.exit(status)
+
+
+def _run(args: argparse.Namespace) -> int:
     from .errors import ArgumentError, HandError
 
     try:
@@ -196,4 +217,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    command()

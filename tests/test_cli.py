@@ -259,6 +259,30 @@ def test_python_dash_m_mjfast_runs_the_command():
     assert done.returncode == 0 and done.stdout.startswith("usage: mjfast")
 
 
+_COMMAND = """if True:
+    import atexit, sys
+    atexit.register(lambda: sys.stdout.write("torn down\\n"))
+    sys.argv = ["mjfast", *sys.argv[1:]]
+    from mjfast.cli import command
+    command()
+"""
+
+
+def test_a_one_hand_command_ends_its_process_with_its_whole_answer_and_no_teardown(tmp_path):
+    def command(*argv):
+        return subprocess.run([sys.executable, "-c", _COMMAND, *argv], capture_output=True, text=True, timeout=300)
+
+    done = command("advise", "123m456p789s1357sE", "--json")  # piped: written out before the process ends
+    assert done.returncode == 0 and json.loads(done.stdout)["options"][0]["tile"] == "E"
+    assert "torn down" not in done.stdout
+    done = command("shanten", "11111m456p789s135s")
+    assert done.returncode == 2 and "torn down" not in done.stdout and done.stderr.startswith("mjfast: ")
+    done = command("--help")  # not one hand's answer: Python ends as usual
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("torn down")
+    done = command("replay", str(tmp_path / "nowhere.txt"))
+    assert done.returncode == 2 and done.stdout == "torn down\n"
+
+
 def test_an_option_s_old_name_still_works_and_says_its_new_one(capsys):
     from mjfast.cli import _parser
 

@@ -115,16 +115,16 @@ PATTERN_NEED, PATTERN_POINTS = _fan_patterns()
 def _patterns_by_tile(need: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each tile, the patterns that use it and the copies each needs: (pattern ids,
     copies, number of patterns), padded rows of a 34-row table."""
-    uses = [[(p, need[p, i, 1]) for p in range(need.shape[0]) for i in range(9)
-             if need[p, i, 1] > 0 and need[p, i, 0] == t] for t in range(34)]
-    width = max(len(u) for u in uses)
-    ids = np.zeros((34, width), np.int64)
-    copies = np.zeros((34, width), np.int64)
-    for t, u in enumerate(uses):
-        for j, (p, c) in enumerate(u):
-            ids[t, j] = p
-            copies[t, j] = c
-    return ids, copies, np.array([len(u) for u in uses], np.int64)
+    pattern, slot = np.nonzero(need[:, :, 1] > 0)  # a pattern's kinds, in pattern order
+    tile = need[pattern, slot, 0]
+    order = np.argsort(tile, kind="stable")
+    counts = np.bincount(tile, minlength=34)
+    ids = np.zeros((34, counts.max()), np.int64)
+    copies = np.zeros((34, counts.max()), np.int64)
+    column = np.arange(len(order)) - np.repeat(np.cumsum(counts) - counts, counts)
+    ids[tile[order], column] = pattern[order]
+    copies[tile[order], column] = need[pattern, slot, 1][order]
+    return ids, copies, counts.astype(np.int64)
 
 
 TILE_PATTERNS, TILE_PATTERN_NEED, TILE_N_PATTERNS = _patterns_by_tile(PATTERN_NEED)
