@@ -249,6 +249,8 @@ def test_advise_with_opponents_shows_the_danger_of_each_discard(capsys):
     assert status == 2 and "DRAWS is a number" in err
     status, out, _ = run(capsys, "advise", "269m378p13446sSWC", "--budget-ms", "5", "--draws", "9", "--no-color")
     assert status == 0 and "no value figures: the time budget had no room for them" in out
+    status, out, _ = run(capsys, "advise", "1m2m4m8m1p4p8p1s2s4s8sENC", "--no-color")  # six steps from ready
+    assert status == 0 and "no value figures: their graph would be too large (a hand far from ready)" in out
 
 
 def test_python_dash_m_mjfast_runs_the_command():

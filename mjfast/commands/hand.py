@@ -64,7 +64,7 @@ def advise(args) -> int:
         print(style(f"discards by {RANKED_BY[args.ranking or 'expected-score']}: the chance of a win of 8 fans "
                     f"within {draws} draws, the points it is worth on average", "bold", "yellow"))
         if result["model"] == "value-no-exchange":
-            print(style("(lower bounds without exchanges: the time budget had no room for them)", "dim"))
+            print(style(f"(lower bounds without exchanges: {_no_room(args)})", "dim"))
         if "ready" in result:
             ready = ", ".join(f"{100 * r:.0f}%" for r in result["ready"])
             print(style(f"(net of dealing in: the opponents are ready with a wait worth 8 fans at {ready}; "
@@ -73,7 +73,7 @@ def advise(args) -> int:
             print(option_line(option, style, value_text(option, style)))
         return 0
     if result["model"] == "fan-aware" and (args.ranking or "expected-score") in RANKED_BY:
-        print(style("(no value figures: the time budget had no room for them; the fan-aware ranking)", "dim"))
+        print(style(f"(no value figures: {_no_room(args)}; the fan-aware ranking)", "dim"))
     group = None
     for option in result["options"]:
         # fan-aware advice ranks by effective shanten: a ready hand whose waits cannot
@@ -86,6 +86,13 @@ def advise(args) -> int:
             print(style(f"discards to {shanten_words(group)}{counted}", "bold", "yellow"))
         print(option_line(option, style))
     return 0
+
+
+def _no_room(args) -> str:
+    """Why the value figures are of a smaller model than asked (mjfast.advice.value.MODELS)."""
+    if args.budget_ms is not None:
+        return "the time budget had no room for them, or their graph would be too large"
+    return "their graph would be too large (a hand far from ready)"
 
 
 def opponent_of(text: str):
@@ -111,7 +118,7 @@ def print_claims(result: dict, args) -> int:
     style = style_of(args)
     print(style(f"{result['hand']}, {result['tile']} discarded by the player {result['from']}:", "bold"))
     if result["model"] != "value":
-        print(style({"value-no-exchange": "(lower bounds without exchanges: the time budget had no room for them)",
+        print(style({"value-no-exchange": f"(lower bounds without exchanges: {_no_room(args)})",
                      "fan-aware": "(the fan-aware ranking: a step closer to a wait worth 8 fans first)"}
                     [result["model"]], "dim"))
     for option in result["options"]:

@@ -120,10 +120,14 @@ class _Seat:
 def value_cells(options, deal_in, tile: int) -> tuple:
     """The value ranking's cells of a discard row (see columns.py; in VALUE_CELLS' order) from
     best_discards' options in the value ranking and the danger of every tile (deal_in: per
-    tile id), the tile played being `tile`. The review (mjfast.review) fills its rows with it."""
+    tile id), the tile played being `tile`. The review (mjfast.review) fills its rows with it.
+    Options without value figures (value.FAN_AWARE: a hand whose graph would pass its memory
+    bound) give NA but for the played tile's danger."""
     played = TILE_NAMES[tile]
     rank = next(i for i, o in enumerate(options) if o.tile == played)
     best, mine = options[0], options[rank]
+    if best.expected_score is None:  # no value figures (a hand too far from ready for the value graph)
+        return (NA, NA, NA, NA, NA, NA, round(1000 * deal_in[tile]), NA)
     return (TILE_INDEX[best.tile], rank + 1, round(1000 * mine.expected_score), round(1000 * best.expected_score),
             round(1000 * mine.win_probability), round(1000 * best.win_probability), round(1000 * deal_in[tile]),
             round(1000 * deal_in[TILE_INDEX[best.tile]]))

@@ -85,7 +85,8 @@ DECISION_CELLS = (
     Column("best_valid_acceptance", "int16", "discard: the same after mjfast's best fan-aware discard"),
     Column("best_value", "tile",
            "discard, with the value ranking (mjfast logs --value): mjfast's best discard by expected score "
-           "(mjfast.best_discards' default ranking, the draws the player's wall makes likely)"),
+           "(mjfast.best_discards' default ranking, the draws the player's wall makes likely); empty with the "
+           "other value cells but deal_in_after where the hand is too far from ready for the value graph"),
     Column("value_rank", "int8", "discard, with --value: position of the tile played in that ranking"),
     Column("expected_score_after", "milli", "discard, with --value: the expected score of the tile played"),
     Column("best_expected_score", "milli", "discard, with --value: the expected score of mjfast's best discard"),

@@ -1,6 +1,7 @@
 """The value engine on a clock (mjfast/advice/value/budget.py): a budget never changes figures that fit it,
 names the model of every answer, falls back to the lower bound and then to the fan-aware
-ranking, and a raised stop flag stops the kernel."""
+ranking, and a raised stop flag stops the kernel. A graph past its memory bound (MAX_HANDS)
+falls back the same way, with a budget or without."""
 
 from __future__ import annotations
 
@@ -64,14 +65,48 @@ def test_no_room_at_all_falls_back_to_the_fan_aware_ranking():
     assert all(o.win_probability is None for o in timed)
 
 
-def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
-    hand = parse_hand(FAR)
-    counts, meld_counts, n_melds = hand.kernel_arrays()
+def _kernel_query(text: str, shanten: int) -> tuple:
+    """(the entry kernel's Query of a 14-tile hand, 9 draws; its Figures; a scratch)."""
+    counts, meld_counts, n_melds = parse_hand(text).kernel_arrays()
     table, work = kernel_context()
     query = Query(Position(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
                            JUDGE.minimum, 0),
-                  Model(9, 2.0, 0.0, 1, NO_CLAIMS), Risk(np.zeros(34), np.zeros(34), np.ones(10)), 5)
-    out = Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34))
+                  Model(9, 2.0, 0.0, 1, NO_CLAIMS), Risk(np.zeros(34), np.zeros(34), np.ones(10)), shanten)
+    return query, Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34)), work
+
+
+SIX_STEPS = "1m2m4m8m1p4p8p1s2s4s8sENC"  # its graph without exchanges would hold two million hands (1.3 GB)
+
+
+def test_a_graph_past_its_memory_bound_gives_no_figures_and_says_so():
+    assert mjfast.shanten(SIX_STEPS) == 6
+    query, out, work = _kernel_query(SIX_STEPS, 6)
+    assert entry.hand_values(query, np.zeros(1, np.int64), out, work)[0] == entry.TOO_LARGE
+    asked = mjfast.best_discards(SIX_STEPS)  # with a budget or without: the fan-aware ranking, named
+    assert asked == mjfast.best_discards(SIX_STEPS, budget_ms=60_000) == mjfast.best_discards(SIX_STEPS,
+                                                                                               ranking="fan-aware")
+    assert {o.model for o in asked} == {"fan-aware"} and all(o.expected_score is None for o in asked)
+    thirteen = mjfast.hand_value(SIX_STEPS[:-1])
+    assert thirteen.model == "fan-aware" and thirteen.win_probability is None
+
+
+def test_exchanges_past_the_memory_bound_give_the_lower_bound_and_say_so(monkeypatch):
+    """Without a budget too, where the exchange graph would pass MAX_HANDS (none of tests/data's
+    decisions: at most 133,622 hands, three steps from ready) the model without exchanges."""
+    run = budget.run
+
+    def bounded(query, stop=budget._NEVER):  # the exchange graphs as if past the bound
+        return (entry.TOO_LARGE, 0, None) if query.model.extra else run(query, stop)
+
+    monkeypatch.setattr(budget, "run", bounded)
+    lower = mjfast.best_discards(ONE_STEP, draws=9)
+    monkeypatch.undo()
+    assert {o.model for o in lower} == {"value-no-exchange"}
+    assert _figures(lower) == _figures(mjfast.best_discards(ONE_STEP, draws=9, model=ValueModel(extra=0)))
+
+
+def test_a_raised_flag_stops_the_kernel_and_a_late_one_mid_graph():
+    query, out, work = _kernel_query(FAR, 5)
     raised = np.ones(1, np.int64)
     assert entry.hand_values(query, raised, out, work)[0] == entry.STOPPED
     late = np.zeros(1, np.int64)

@@ -20,7 +20,7 @@ from mjfast.game.state import CLAIM, ROB, IllegalAction
 from mjfast.hand import CHOW, KONG, PUNG, Hand, Meld
 from mjfast.logs import GameAnalyser
 from mjfast.logs.columns import ACTIONS, KINDS, NA, OPTION_BITS, RESULTS, D, G
-from mjfast.tiles import TILE_NAMES
+from mjfast.tiles import TILE_INDEX, TILE_NAMES
 
 from ..data import LOGS
 
@@ -324,3 +324,16 @@ def test_a_games_decisions_take_one_kernel_call_for_its_discards_and_one_for_its
     assert calls == ["discard_rows", "claim_rows"]
     assert len(_rows(decisions, 2, DISCARD)) == sum(a.kind == "Play" for a in GAMES[2].actions) > 20
     assert len(_rows(decisions, 2, CLAIM_KIND)) > 0
+
+
+def test_a_discard_too_far_from_ready_for_the_value_graph_has_empty_value_cells_but_its_danger():
+    from mjfast.logs.analysis import VALUE_CELLS, value_cells
+
+    deal_in = np.linspace(0.0, 0.1, 34)
+    far = mjfast.best_discards("1m2m4m8m1p4p8p1s2s4s8sENC")  # six steps: its graph would pass MAX_HANDS
+    cells = value_cells(far, deal_in, TILE_INDEX["C"])
+    assert len(cells) == len(VALUE_CELLS) and cells[6] == round(1000 * deal_in[TILE_INDEX["C"]])
+    assert all(c == NA for i, c in enumerate(cells) if i != 6)
+    near = mjfast.best_discards("123m456p789s1357sE")
+    cells = value_cells(near, deal_in, TILE_INDEX["E"])
+    assert cells[:2] == (TILE_INDEX["E"], 1) and NA not in cells

@@ -2,14 +2,16 @@
 and the richest model that fits the time left.
 
 Without a budget a query runs the value model as its Model states it (exchanges within
-`extra` steps, none beyond entry.MAX_EXCHANGE_SHANTEN). With one (`budget_ms`):
+`extra` steps, none beyond entry.MAX_EXCHANGE_SHANTEN); where a graph would hold more than
+graph.MAX_HANDS hands (its memory bound), the model without exchanges, or where even that
+would, no value figures (the fan-aware ranking). With a budget (`budget_ms`):
 
 1. every graph of the query is first built without exchanges: the lower bound, a few
    milliseconds up to three steps from ready (the graph with exchanges is about 45 times
    larger, measured on the real matches of tests/data: 18 to 360 times);
 2. where the model has exchanges, they are worked out when their estimate (the lower
    bound's hands x EXCHANGE_GROWTH x the cost of a hand measured so far) fits the time left;
-3. a graph still building at the deadline stops (the kernel reads a flag that a watchdog
+3. a graph still building at the deadline (or past MAX_HANDS) stops (the kernel reads a flag that a watchdog
    thread raises), and the answer is the last model every graph of the query finished: the
    lower bound, or, when not even that finished, no value figures at all (the caller falls
    back to the fan-aware ranking, microseconds).
@@ -33,10 +35,10 @@ VALUE = "value"
 """The value model as ValueModel states it: the figures a query without a budget gets."""
 NO_EXCHANGE = "value-no-exchange"
 """The value model without exchanges (a lower bound of every figure): the budget had no room
-for the exchanges the model would use."""
+for the exchanges the model would use, or their graph would pass graph.MAX_HANDS."""
 FAN_AWARE = "fan-aware"
 """No value figures: the lexicographic fan-aware ranking (asked for, or no value graph fitted
-the budget)."""
+the budget, or the hand is so far from ready that its graph would pass graph.MAX_HANDS)."""
 EFFICIENCY = "efficiency"
 """No fan or value figures: pure efficiency."""
 MODELS = (VALUE, NO_EXCHANGE, FAN_AWARE, EFFICIENCY)
@@ -143,19 +145,35 @@ def without_exchanges(query: Query) -> Query:
     return query._replace(model=query.model._replace(extra=0))
 
 
+def _to_the_end(queries: "list[Query]") -> "tuple[int, list[Figures] | None, str]":
+    """value_figures without a deadline: the model as asked; where a graph would pass
+    graph.MAX_HANDS, the model without exchanges; where even that would, no figures."""
+    from .entry import MAX_EXCHANGE_SHANTEN, TOO_LARGE
+
+    tries = [(VALUE, queries)]
+    if any(query.model.extra and query.shanten <= MAX_EXCHANGE_SHANTEN for query in queries):
+        tries.append((NO_EXCHANGE, [without_exchanges(query) for query in queries]))
+    for model, asked in tries:
+        found = []
+        for query in asked:
+            status, _, figures = run(query)
+            if status == TOO_LARGE:
+                break
+            if status != 0:
+                return status, None, model
+            found.append(figures)
+        else:
+            return 0, found, model
+    return 0, None, FAN_AWARE
+
+
 def value_figures(queries: "list[Query]", budget_ms: "float | None") -> "tuple[int, list[Figures] | None, str]":
     """(status, [Figures of each query] or None, model) of a query's graphs under the budget
     (see the module doc); status is the first bad input's (efficiency.status), else 0 (OK)."""
-    from .entry import MAX_EXCHANGE_SHANTEN, STOPPED
+    from .entry import MAX_EXCHANGE_SHANTEN, STOPPED, TOO_LARGE
 
     if budget_ms is None:
-        found = []
-        for query in queries:
-            status, _, figures = run(query)
-            if status != 0:
-                return status, None, VALUE
-            found.append(figures)
-        return 0, found, VALUE
+        return _to_the_end(queries)
     deadline = Deadline(budget_ms)
     stop = np.zeros(1, np.int64)
     _watchdog.arm(deadline.at, stop)
@@ -163,7 +181,7 @@ def value_figures(queries: "list[Query]", budget_ms: "float | None") -> "tuple[i
         lower, sizes = [], []
         for query in queries:
             status, hands, figures = run(without_exchanges(query), stop)
-            if status == STOPPED:
+            if status == STOPPED or status == TOO_LARGE:
                 return 0, None, FAN_AWARE
             if status != 0:
                 return status, None, FAN_AWARE

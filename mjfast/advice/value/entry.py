@@ -47,7 +47,7 @@ from ...runtime.decorators import njit
 from ..fan_aware import PLAYED_OPEN
 from .backward import values_by_draws
 from .build import build_graph
-from .graph import N13, STOPPED, Roots, Scope
+from .graph import MAX_HANDS, N13, STOPPED, TOO_LARGE, Roots, Scope
 
 # Beyond this shanten the model's exchanges are left out (extra 0): the graph grows about
 # tenfold a step (a median of 600,000 hands at four steps), and the figures are small.
@@ -59,7 +59,8 @@ def _graph_values(roots, query, scope, stop, figures, open_figures, work):
     """build.build_graph (with room enough) then backward.values_by_draws into `figures` (the
     hands priced as they are, with the model's claims if the hand is open: Scope.open_pricing
     0) and, with Scope.open_pricing, a second pass into `open_figures` (priced as played
-    open, with the claims); the graph's number of 13-tile hands, or STOPPED. The room first
+    open, with the claims); the graph's number of 13-tile hands, or STOPPED, or TOO_LARGE when
+    it would hold more than graph.MAX_HANDS. The room first
     given is about what such a budget needs (a build that runs out of room starts again with
     twice as much; room not filled costs nothing, see graph.new_graph): measured on random
     hands, the graph holds at most 134 hands of 13 tiles at budget 1, 1,029 at 2, 8,913 at 3,
@@ -73,6 +74,8 @@ def _graph_values(roots, query, scope, stop, figures, open_figures, work):
         if status == STOPPED:
             return STOPPED
         capacity *= 2
+        if capacity > MAX_HANDS:
+            return TOO_LARGE
     no_nodes = np.empty((2, 0, 0), np.float64)
     open_pass = scope.open_pricing != 0
     claims_now = query.model.claim_weight.shape[0] > 0 and not open_pass  # an open hand's claims, at its own prices
@@ -130,7 +133,8 @@ def hand_values(query, stop, out, work):
     - 13, the hand as it stands (a claim passed, or the hand after a kong before its
       replacement draw): row 0 of each.
 
-    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). The kernel
+    Beyond MAX_EXCHANGE_SHANTEN the figures leave exchanges out (a lower bound). A graph that
+    would hold more than graph.MAX_HANDS hands gives status TOO_LARGE and no figures. The kernel
     stops as soon as stop[0] is nonzero, with status STOPPED and no figures: it runs without
     the GIL so that another thread can raise it at a deadline (`work` must then be its own).
     Returns (status, the `extra` used, the graph's 13-tile hands). One kernel for both, so
@@ -187,8 +191,8 @@ def hand_values(query, stop, out, work):
     open_figures = (np.zeros((open_rows, draws)), np.zeros((open_rows, draws)), np.zeros(open_rows))
     n13 = _graph_values(Roots(roots, root_dist, root_mask, n_roots), query, scope, stop, (ready, win, score),
                         open_figures, work)
-    if n13 == STOPPED:
-        return STOPPED, extra, 0
+    if n13 == STOPPED or n13 == TOO_LARGE:
+        return n13, extra, 0
     # Loops, not np.maximum: its code in a cached library loads numba's compiler set-up with
     # it (tests/runtime/test_kernel_cache.py).
     if concealed:

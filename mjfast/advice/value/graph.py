@@ -13,6 +13,11 @@ from .slots import put_slot, rehash_slots
 FULL = -1  # the graph ran out of room: the caller gives it more
 STOPPED = -2  # the caller's stop flag was raised (a deadline): no figures
 SHORT = -3  # the hash slots in use must grow before the next node
+TOO_LARGE = -4  # the graph would hold more than MAX_HANDS hands of 13 tiles: no figures
+MAX_HANDS = 1 << 18
+"""The most 13-tile hands a graph may hold (its room is a power of two): about 150 MB at the
+560 bytes a hand measured. The real decisions of tests/data need at most 174,081 (five steps
+from ready); a hand six steps away can need two million (1.3 GB, 15 s)."""
 
 
 class Scope(NamedTuple):
