@@ -13,6 +13,7 @@ import numpy as np
 import mjfast
 from mjfast.advice import fan_aware as advice
 from mjfast.advice import plain
+from mjfast.advice.position import new_position
 from mjfast.efficiency import api
 from mjfast.fan.encode import pack_melds
 from mjfast.fan.ruleset import ruleset_of
@@ -52,10 +53,12 @@ def bench_fan_aware_ready_kernel(benchmark):
     table, work, rules, seen = *api.kernel_context(), ruleset_of(None), np.zeros(34, np.uint8)
     rows, wait_points = np.empty((34, 9)), np.zeros((34, 34, 2), np.int64)
 
+    positions = [new_position(table, counts, meld_counts, n_melds, melds, 14, seen, 0, 0, rules.code, rules.minimum, 0)
+                 for counts, meld_counts, n_melds, melds in inputs]
+
     def run():
-        for counts, meld_counts, n_melds, melds in inputs:
-            advice.fan_discards_of(table, counts, meld_counts, n_melds, melds, seen, 0, 0, rules.code, rules.minimum,
-                                   True, rows, wait_points, work)
+        for position in positions:
+            advice.fan_discards_of(position, True, rows, wait_points, work)
 
     _info(benchmark, "fan-aware kernel alone (parsed), result ready", len(READY))
     benchmark(run)

@@ -5,8 +5,10 @@ scoring (mjfast.fan). docs/advice.md states the figures and the model.
 Modules, from the bottom up:
 
     rows        the columns of the discard rows the ranking kernels fill
+    position    the record every ranking's kernels read a hand by (Position)
     ranking     the rankings' keys and the sort (kernels)
     plain       the plain ranking's entry kernel (discards_of)
+    win_scoring a win's fans as the look-aheads ask for them: through a memo, as played open
     fan_aware   the figures that know the 8-fan minimum, and the fan-aware ranking's entry
     model       the value model's parameters and the rankings' names
     claim_rates how often another player's discard can be claimed (the model's claims)

@@ -24,8 +24,9 @@ from . import rows as _rows
 from .danger import risk_of
 from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
 from .plain import discards_of
+from .position import new_position
 from .value import budget
-from .value.query import NO_RISK, Figures, Position, Query, new_query
+from .value.query import NO_RISK, Figures, Query, new_query
 
 # The plain ranking's kernel, called without numba's type dispatch after its first call
 # (mjfast.runtime.dispatch.DirectKernel; mjfast.efficiency.api converts every argument first).
@@ -317,8 +318,9 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     seen = visible_array(visible)
     rows = np.empty((N_KINDS, _rows.FAN_WIDTH), np.float64)
     wait_points = np.empty((N_KINDS, N_KINDS, 2), np.int64)  # the kernel fills those of the ready results' waits
-    status, n = fan_discards_of.call(table, counts, meld_counts, n_melds, melds, seen, seat, prevalent, rules.code,
-                                      rules.minimum, True, rows, wait_points, work)
+    position = new_position(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
+                            rules.minimum, flowers)
+    status, n = fan_discards_of.call(position, True, rows, wait_points, work)
     if status != OK:
         raise_for_status(h, 14, "best_discards", visible)
     options = options_from_rows(rows, n, wait_points)
@@ -328,8 +330,6 @@ def discard_query(h, visible=None, *, seat_wind="E", prevalent_wind="E", flowers
     plain = np.empty((N_KINDS, _rows.PLAIN_WIDTH), np.float64)
     _, n_plain = _discards_of.call(table, counts, meld_counts, n_melds, seen, True, plain, work)
     efficiency_order = plain[:n_plain, _rows.TILE].astype(np.int64).tolist()
-    position = Position(table, counts, meld_counts, n_melds, melds, 14, seen, seat, prevalent, rules.code,
-                        rules.minimum, flowers)
     value_query = new_query(position, model, risk_of(danger, model.draws), min(o.shanten for o in options))
     return DiscardQuery(options, value_query, efficiency_order)
 

@@ -12,8 +12,9 @@ from ..hand import Hand, parse_hand
 from .danger import risk_of
 from .model import ValueModel, value_model
 from .options import fan_inputs
+from .position import new_position
 from .value import budget
-from .value.query import Figures, Position, Query, new_query
+from .value.query import Figures, Query, new_query
 
 
 class HandValue(NamedTuple):
@@ -54,8 +55,8 @@ def hand_query(h: Hand, visible=None, *, seat_wind="E", prevalent_wind="E", flow
     rules = ruleset_of(ruleset)
     model = value_model(draws, model)
     seat, prevalent = wind_index(seat_wind, "seat_wind"), wind_index(prevalent_wind, "prevalent_wind")
-    position = Position(table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
-                        visible_array(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers))
+    position = new_position(table, counts, meld_counts, n_melds, pack_melds(h.melds) if n_melds else 0, 13,
+                            visible_array(visible), seat, prevalent, rules.code, rules.minimum, flower_count(flowers))
     return new_query(position, model, risk_of(danger, model.draws), shanten(h))
 
 

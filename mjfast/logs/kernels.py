@@ -22,6 +22,7 @@ import numpy as np
 
 from ..advice.fan_aware import fan_discards_of
 from ..advice.plain import discards_of
+from ..advice.position import Position
 from ..advice.ranking import PLAIN_KEYS, ranked, set_efficiency_keys
 from ..advice.rows import (
     ACCEPTANCE,
@@ -202,9 +203,9 @@ def discard_rows(table, tiles, facts, hands, figures, game, plain_rows, fan_rows
         # ranking is then a re-sort of its rows, not a second sweep of the discards. Of its next
         # acceptances the row needs only the order they give (every_next False).
         if fan_aware:
-            status, n = fan_discards_of(table, counts, melded, n_melds, facts[d, F_MELDS], visible, seat,
-                                        game[G_PREVALENT], game[G_RULES], game[G_MINIMUM], False, fan_rows,
-                                        wait_points, work)
+            position = Position(table, counts, melded, n_melds, facts[d, F_MELDS], 14, visible, seat,
+                                game[G_PREVALENT], game[G_RULES], game[G_MINIMUM], 0)
+            status, n = fan_discards_of(position, False, fan_rows, wait_points, work)
             if status == OK:
                 _plain_ranking(fan_rows, n, plain_rows)
         else:

@@ -176,6 +176,7 @@ def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
     those of best_discards in the same order, but for the next acceptance of discards tied
     for first place that are all interchangeable honours: equal with every_next, 0.0 without."""
     from mjfast.advice.fan_aware import fan_discards_of
+    from mjfast.advice.position import new_position
     from mjfast.efficiency.lookup_table import load_table
     from mjfast.efficiency.scratch import new_scratch
     from mjfast.efficiency.status import OK
@@ -191,9 +192,9 @@ def test_the_order_alone_skips_the_next_acceptance_of_honours_alike():
         rows = {}
         for every_next in (True, False):
             out = np.zeros((34, 9))
-            status, n = fan_discards_of(table, counts, meld_counts, n_melds, pack_melds(hand.melds) if n_melds else 0,
-                                        np.zeros(34, np.uint8), 0, 0, rules.code, rules.minimum, every_next, out,
-                                        np.zeros((34, 34, 2), np.int64), work)
+            position = new_position(table, counts, meld_counts, n_melds, pack_melds(hand.melds) if n_melds else 0, 14,
+                                    np.zeros(34, np.uint8), 0, 0, rules.code, rules.minimum, 0)
+            status, n = fan_discards_of(position, every_next, out, np.zeros((34, 34, 2), np.int64), work)
             assert status == OK
             rows[every_next] = out[:n]
         full, order_only = rows[True], rows[False]

@@ -24,7 +24,7 @@ from ...efficiency.regular import meld_check_bits
 from ...efficiency.status import OK
 from ...runtime.decorators import njit
 from ...runtime.intrinsics import atomic_load, lowest_bit, prefetch
-from ..fan_aware import new_score_work
+from ..win_scoring import ScoreWork, new_score_work
 from .graph import (
     CACHED_SPAN,
     FULL,
@@ -61,19 +61,16 @@ class Room(NamedTuple):
     check_bits: np.ndarray
     groups: Groups
     draw_keys: np.ndarray
-    out: np.ndarray
-    fan_work: np.ndarray
-    score_vec: np.ndarray
+    scoring: ScoreWork
     work: np.ndarray
 
 
 @njit(nrt=True)
 def new_room(meld_counts, work):
-    out, fan_work, score_vec = new_score_work()
     check = np.empty(1, np.int64)
     check[0] = meld_check_bits(meld_counts)
     return Room(np.empty(34, np.int64), np.empty(34, np.int64), np.zeros(34, np.float64), np.zeros(34, np.float64),
-                check, new_groups(), np.empty((34, 3), np.int64), out, fan_work, score_vec, work)
+                check, new_groups(), np.empty((34, 3), np.int64), new_score_work(work), work)
 
 
 @njit(nrt=True)  # only the entry kernel calls it: linked into its library, not compiled on its own

@@ -44,7 +44,7 @@ from ...efficiency.regular import meld_check_bits
 from ...efficiency.status import OK, SEEN_TOO_OFTEN
 from ...fan.kernel import MELD_BITS
 from ...runtime.decorators import njit
-from ..fan_aware import PLAYED_OPEN
+from ..win_scoring import PLAYED_OPEN
 from .backward import values_by_draws
 from .build import build_graph
 from .graph import MAX_HANDS, N13, STOPPED, TOO_LARGE, Roots, Scope

@@ -1,12 +1,12 @@
 """Pricing the graph's ready hands: for each wait, the points of a win on another player's
-discard and of a self-drawn win (the fan scorer, advice.fan_aware), whether any reaches the
+discard and of a self-drawn win (the fan scorer, advice.win_scoring), whether any reaches the
 query's minimum, and the chance of a win on a discard a round."""
 
 from ...fan.layout import WIN_SELF_DRAWN
 from ...fan.settlement import winner_gain
 from ...runtime.decorators import njit
 from ...runtime.intrinsics import lowest_bit
-from ..fan_aware import PLAYED_OPEN, hand_ranks, ranks_with, scored_points
+from ..win_scoring import PLAYED_OPEN, hand_ranks, ranks_with, scored_points
 
 
 @njit
@@ -40,7 +40,7 @@ def ready_figures(i, graph, query, scope, room, total):
 @njit(nrt=False)  # called twice for a concealed hand with claims: compiled once, not inlined twice
 def priced(i, graph, query, room, total, opened, columns, win_score):
     """Node i's figures as a ready hand scored with the condition bits `opened` (0, or
-    fan_aware.PLAYED_OPEN) into `columns`: whether a wait can win (valid), the chance of a win
+    win_scoring.PLAYED_OPEN) into `columns`: whether a wait can win (valid), the chance of a win
     on another player's discard per round (ron) and its mean score; each wait's self-drawn
     win score into `win_score` (0 elsewhere)."""
     valid, ron, ron_score = columns
@@ -56,7 +56,7 @@ def priced(i, graph, query, room, total, opened, columns, win_score):
         return
     ron_copies = 0
     ron_total = 0.0
-    suits, honours = hand_ranks(table, hand)
+    ranks = hand_ranks(table, hand)
     waits = graph.mask[i]
     while waits:
         w = lowest_bit(waits)
@@ -64,13 +64,9 @@ def priced(i, graph, query, room, total, opened, columns, win_score):
         if unseen[w] <= 0:
             continue
         hand[w] += 1
-        won_suits, won_honours = ranks_with(table, hand, suits, honours, w)
-        on_discard = scored_points(table, hand, won_suits, won_honours, position.melds, w, opened, position.seat,
-                                   position.prevalent, position.rules, room.out, room.fan_work, room.score_vec,
-                                   room.work)[0]
-        self_drawn = scored_points(table, hand, won_suits, won_honours, position.melds, w, WIN_SELF_DRAWN | opened,
-                                   position.seat, position.prevalent, position.rules, room.out, room.fan_work,
-                                   room.score_vec, room.work)[0]
+        won = ranks_with(table, hand, ranks, w)
+        on_discard = scored_points(position, hand, won, w, opened, room.scoring)[0]
+        self_drawn = scored_points(position, hand, won, w, WIN_SELF_DRAWN | opened, room.scoring)[0]
         hand[w] -= 1
         if on_discard >= position.minimum:
             ron_copies += unseen[w]

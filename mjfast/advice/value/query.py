@@ -1,7 +1,8 @@
 """A value query as one record family, built once in Python and carried unchanged down to the
-kernels: the hand's Position, the Model as the kernels read it, the danger (Risk), and the
-Figures written back. new_query converts every field to the one type the kernels are compiled
-for (advice.value.budget calls the entry kernel through its compiled entry point)."""
+kernels: the hand's Position (advice.position, the record every ranking reads), the Model as
+the kernels read it, the danger (Risk), and the Figures written back. Every field is of the one
+type the kernels are compiled for (advice.value.budget calls the entry kernel through its
+compiled entry point)."""
 
 from __future__ import annotations
 
@@ -10,23 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..claim_rates import claim_weights
-
-
-class Position(NamedTuple):
-    """The hand and what its player sees, and how a win there is scored."""
-
-    table: np.ndarray  # the regular-form lookup table
-    counts: np.ndarray  # standing tiles, 34 counts
-    meld_counts: np.ndarray  # the melds' tiles, 34 counts
-    n_melds: int
-    melds: int  # the melds packed (fan.encode.pack_melds), 0 without
-    total: int  # 14: every discard of the hand is valued; 13: the hand as it stands
-    visible: np.ndarray  # the tiles seen elsewhere, 34 counts
-    seat: int  # seat and prevalent winds, 0-3 (E, S, W, N)
-    prevalent: int
-    rules: int  # the Ruleset's code
-    minimum: int  # the fans a win needs
-    flowers: int
+from ..position import Position
 
 
 class Model(NamedTuple):
@@ -79,12 +64,7 @@ def model_of(value_model) -> Model:
 
 
 def new_query(position: Position, value_model, risk: Risk, shanten: int) -> Query:
-    """A Query of a Position (its arrays as the kernels take them: the caller's efficiency.api
-    conversions), a checked ValueModel and a Risk, every scalar of the one type the kernels
-    are compiled for."""
-    (table, counts, meld_counts, n_melds, melds, total, visible, seat, prevalent, rules, minimum, flowers) = position
-    position = Position(table, counts, meld_counts, int(n_melds), int(melds), int(total), visible, int(seat),
-                        int(prevalent), int(rules), int(minimum), int(flowers))
+    """A Query of a Position (advice.position.new_position's), a checked ValueModel and a Risk."""
     return Query(position, model_of(value_model), risk, int(shanten))
 
 
