@@ -9,8 +9,9 @@ would, no value figures (the fan-aware ranking). With a budget (`budget_ms`):
 1. every graph of the query is first built without exchanges: the lower bound, a few
    milliseconds up to three steps from ready (the graph with exchanges is about 45 times
    larger, measured on the real matches of tests/data: 18 to 360 times);
-2. where the model has exchanges, they are worked out when their estimate (the lower
-   bound's hands x EXCHANGE_GROWTH x the cost of a hand measured so far) fits the time left;
+2. where the model has exchanges, they are worked out unless even their least estimate (the
+   lower bound's hands x EXCHANGE_GROWTH x the cost of a hand measured so far) passes the
+   time left: a graph that may fit is tried, the deadline stops it where it does not;
 3. a graph still building at the deadline (or past MAX_HANDS) stops (the kernel reads a flag that a watchdog
    thread raises), and the answer is the last model every graph of the query finished: the
    lower bound, or, when not even that finished, no value figures at all (the caller falls
@@ -43,9 +44,10 @@ EFFICIENCY = "efficiency"
 """No fan or value figures: pure efficiency."""
 MODELS = (VALUE, NO_EXCHANGE, FAN_AWARE, EFFICIENCY)
 
-EXCHANGE_GROWTH = 45
-"""How many times the graph without exchanges the one with them is estimated to hold (the
-median measured on the real matches' decisions of tests/data; 18 to 360)."""
+EXCHANGE_GROWTH = 14
+"""The fewest times the graph without exchanges the one with them holds (measured on the real
+matches' decisions of tests/data: 14 to 360 times, a median of 45): exchanges that would not fit
+the time left even so are not tried; the others are, until the deadline."""
 US_PER_HAND = 5.0
 """The first estimate of a graph's cost per 13-tile hand (µs, build and backward pass; 3 to
 5 measured here on graphs of 2,000 hands or more). Queries then measure it (observe)."""
