@@ -148,3 +148,27 @@ def test_a_bad_budget_is_an_argument_error(bad):
         mjfast.best_discards(ONE_STEP, budget_ms=bad)
     with pytest.raises(mjfast.ArgumentError, match="budget_ms"):
         mjfast.claim_options("123m456p78s1157sE", "9s", budget_ms=bad)
+
+
+def test_queries_in_several_threads_run_each_on_its_own_scratch_with_the_same_figures():
+    """The entry kernel runs without the GIL on each thread's scratch: queries asked at once
+    from several threads (the HTTP service's) get the figures each gets alone."""
+    hands = [ONE_STEP, "123m456p78s1157sEC", "269m378p13446sSWC", "1389m1479p2368sEN", "11m234p567s789sEEC"]
+    alone = {h: _figures(mjfast.best_discards(h, draws=6)) for h in hands}
+    found: dict = {}
+    scratches: dict = {}
+    start = threading.Barrier(len(hands))
+
+    def ask(h):
+        start.wait()
+        for _ in range(3):
+            found.setdefault(h, []).append(_figures(mjfast.best_discards(h, draws=6)))
+        scratches[h] = id(budget._scratch())
+
+    threads = [threading.Thread(target=ask, args=(h,)) for h in hands]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    assert all(found[h] == [alone[h]] * 3 for h in hands)
+    assert len(set(scratches.values())) == len(hands)  # a scratch a thread

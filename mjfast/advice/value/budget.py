@@ -19,7 +19,7 @@ would, no value figures (the fan-aware ranking). With a budget (`budget_ms`):
 
 Every answer names its model (MODELS), one for all the figures of a query, so that no figure
 is silently of another model. The entry kernel runs without the GIL (so that the watchdog can
-run) on a scratch of its own, one query at a time.
+run) on a scratch of each thread's own: queries in several threads run at once.
 """
 
 from __future__ import annotations
@@ -115,28 +115,39 @@ class _Watchdog:
 _watchdog = _Watchdog()
 _NEVER = np.zeros(1, np.int64)  # the stop flag of a query without a deadline: never raised
 _us_per_hand = US_PER_HAND
-_engine: "tuple | None" = None  # (hand_values, its scratch, the lock of that scratch)
+_engine = None  # the entry kernel (runtime.dispatch.DirectKernel of entry.hand_values), once loaded
+_scratches = threading.local()  # each thread's scratch of the entry kernel (its memo of scored hands)
 
 
-def _load_engine() -> tuple:
+def _load_engine():
     global _engine
     if _engine is None:
-        from ...efficiency.scratch import new_scratch
         from ...runtime.dispatch import DirectKernel
         from .entry import hand_values
 
-        _engine = (DirectKernel(hand_values), new_scratch(), threading.Lock())
+        _engine = DirectKernel(hand_values)
     return _engine
+
+
+def _scratch():
+    """This thread's scratch: the kernel runs without the GIL, so queries in several threads
+    run at once, each on its own (1.3 MB, its memo kept from one of the thread's queries to
+    the next)."""
+    work = getattr(_scratches, "work", None)
+    if work is None:
+        from ...efficiency.scratch import new_scratch
+
+        work = _scratches.work = new_scratch()
+    return work
 
 
 def run(query: Query, stop: np.ndarray = _NEVER) -> tuple:
     """(status, the graph's 13-tile hands, Figures) of one query (entry.hand_values)."""
     global _us_per_hand
-    hand_values, work, lock = _engine or _load_engine()
+    hand_values = _engine or _load_engine()
     figures = figures_for(query)
     start = time.perf_counter()
-    with lock:
-        status, _, hands = hand_values.call(query, stop, figures, work)
+    status, _, hands = hand_values.call(query, stop, figures, _scratch())
     if status == 0 and hands >= 2000:  # smaller graphs are mostly the call's own cost
         _us_per_hand = 0.8 * _us_per_hand + 0.2 * (time.perf_counter() - start) * 1e6 / hands
     return status, hands, figures
