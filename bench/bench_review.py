@@ -5,7 +5,8 @@ and fan-aware (--fan-aware).
     pytest bench/bench_review.py -s
 
 The games: every game of tests/data/logs that keeps the rules (the 16 text matches, the three
-real Botzone matches, the four judge games with flowers). Each game's time is the best of two.
+real Botzone matches, the four judge games with flowers). Each game's time is the best of two,
+its queries on one thread as the command runs them (review_game alone runs them on every core).
 A run over many games (`mjfast review FOLDER`, e.g. 50 games of the judge harness) is timed
 by the command itself: its seconds over the games it reviewed.
 """
@@ -44,7 +45,7 @@ def _seconds_per_game(games, value: bool) -> list:
         best = float("inf")
         for _ in range(2):
             start = time.perf_counter()
-            render_page(review_game(game, value=value))
+            render_page(review_game(game, value=value, threads=1))  # as the command runs a game
             best = min(best, time.perf_counter() - start)
         found.append(best)
     return found

@@ -420,12 +420,24 @@ class _Reviewer:
         return found
 
 
-def review_game(game: GameLog, players=None, file: str = "", value: bool = True) -> dict:
+def review_game(game: GameLog, players=None, file: str = "", value: bool = True, *,
+                threads: "int | None" = None) -> dict:
     """The review of one game (the schema is docs/review.md's): its steps (the table before
     each action, and at the end) and the decisions of the seats in `players` (default: all
     four), by value (the default: every discard and claim with its expected score, win
     probability and points lost) or, with value=False, in the fan-aware ranking (milliseconds
-    a game). Raises LogError for a game that breaks a rule."""
+    a game). By value, its queries run `threads` at a time (default: one a core; the review
+    is the same, advice.value.at_once). Raises LogError for a game that breaks a rule."""
+    if not value:
+        return _review(game, players, file, value)
+    from ..advice.value.at_once import with_queries_at_once
+    from ..runtime.threads import thread_count
+
+    threads = thread_count() if threads is None else threads
+    return with_queries_at_once(lambda: _review(game, players, file, value), threads)
+
+
+def _review(game: GameLog, players, file: str, value: bool) -> dict:
     players = tuple(range(4)) if players is None else tuple(players)
     if game.actions and not game.action_lines:
         # a game made in memory (mjfast's table) has no lines: decisions are told apart by

@@ -61,12 +61,13 @@ def _file_name(match_id: str, used: Counter) -> str:
 def review_game_of(item, value: bool) -> tuple:
     """A worker's part: (item, ("new", its review)) for an item (unit, path, game, seats) of
     review_logs, the review being the dict of review_game, the BrokenGame of a game that does
-    not read or breaks a rule, or None for a game without the player (no seats)."""
+    not read or breaks a rule, or None for a game without the player (no seats). A game's
+    queries run one at a time: the games themselves run a process a core."""
     _, path, game, seats = item
     if isinstance(game, BrokenGame) or not seats:
         return item, ("new", game if isinstance(game, BrokenGame) else None)
     try:
-        return item, ("new", review_game(game, seats, str(path), value))
+        return item, ("new", review_game(game, seats, str(path), value, threads=1))
     except LogError as exc:
         return item, ("new", BrokenGame(exc.match_id, exc.line, exc.reason))
 

@@ -40,6 +40,14 @@ def reviews():
     return {path.stem: review_game(read_botzone(path), file=str(path)) for path in REAL}  # by value: the default
 
 
+def test_a_review_is_the_same_on_one_thread_or_several(reviews):
+    """review_game by value runs a game's queries on every core (advice.value.at_once): the
+    module's reviews (the default threads) are those of one thread, and of three."""
+    game = read_botzone(REAL[0])
+    alone = review_game(game, file=str(REAL[0]), threads=1)
+    assert alone == reviews[REAL[0].stem] == review_game(game, file=str(REAL[0]), threads=3)
+
+
 @pytest.fixture(scope="module")
 def logs_run(tmp_path_factory):
     """`mjfast logs --value` of the three matches: (summary, output folder)."""

@@ -13,6 +13,7 @@ Modules, from the bottom up:
     backward    the backward pass over the draws left: every figure at once
     entry       the entry kernel (hand_values): the roots, the graph, the figures by discard
     budget      the engine on a clock: deadlines, the stop flag, the model that fits
+    at_once     a computation's queries answered on every core (a review of one game)
 
 Importing this package loads no kernel: budget.py loads the entry kernel on first use.
 """
