@@ -194,19 +194,9 @@ def test_stale_kernels_are_dropped_by_content_of_what_kernels_compile(tmp_path, 
     assert not kept_after(lambda: (package / "kernels.py").write_text("@njit(cache=True)\ndef k(x):\n    return x\n"))
 
 
-def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
-    """The notice speaks at the first compile of one of mjfast's kernels (a kernel of a module
-    named under mjfast, compiled afresh here), not at a second call, not for another package
-    nor for a function without a module."""
-    import io
-    import types
-
+def _listening(notice):
+    """numba's compile events passed to `notice` (a CompileNotice) while the context lasts."""
     from numba.core import event
-
-    from mjfast.runtime.notice import CompileNotice
-
-    stream = io.StringIO()
-    notice = CompileNotice(stream)
 
     class Listener(event.Listener):
         def on_start(self, e):
@@ -215,16 +205,36 @@ def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
         def on_end(self, e):
             notice.on_end(e)
 
-    ours = types.ModuleType("mjfast._compile_probe")
-    theirs = types.ModuleType("elsewhere_probe")
+    return event.install_listener("numba:compile", Listener())
+
+
+def _probes(name: str, source: str) -> tuple:
+    """(a module named under mjfast, one of another package), each with `source` run in it."""
+    import types
+
+    ours, theirs = types.ModuleType(f"mjfast._{name}_probe"), types.ModuleType(f"elsewhere_{name}_probe")
+    exec(source, ours.__dict__)
+    exec(source, theirs.__dict__)
+    return ours, theirs
+
+
+def test_a_compile_says_so_on_stderr_once_and_a_loaded_kernel_says_nothing():
+    """The notice speaks at the first compile of one of mjfast's kernels (a kernel of a module
+    named under mjfast, compiled afresh here), not at a second call, not for another package
+    nor for a function without a module."""
+    import io
+
+    from mjfast.runtime.notice import CompileNotice
+
+    stream = io.StringIO()
+    notice = CompileNotice(stream)
     # uncached, yet called from Python: it keeps numba's wrapper
     source = ("from mjfast.runtime.decorators import njit\n\n@njit(no_cpython_wrapper=False)\n"
               "def twice(x):\n    return 2 * x\n")
-    exec(source, ours.__dict__)
-    exec(source, theirs.__dict__)
+    ours, theirs = _probes("compile", source)
     nowhere = {"__name__": None}
     exec(source.replace("twice", "thrice").replace("2 *", "3 *"), nowhere)
-    with event.install_listener("numba:compile", Listener()):
+    with _listening(notice):
         assert theirs.twice(2) == 4
         assert nowhere["thrice"](2) == 6
         assert stream.getvalue() == ""  # another package's kernel, a kernel of no module
@@ -239,30 +249,16 @@ def test_a_quiet_notice_keeps_its_tally_of_kernels_compiled(tmp_path):
     """With MJFAST_PROGRESS's file (a warm-up's child, quiet), each of mjfast's kernels compiled
     appends one byte to it and nothing is said; another package's kernel adds nothing."""
     import io
-    import types
-
-    from numba.core import event
 
     from mjfast.runtime.notice import CompileNotice
 
     stream, tally = io.StringIO(), tmp_path / "tally"
     notice = CompileNotice(stream, quiet=True, tally=str(tally))
-
-    class Listener(event.Listener):
-        def on_start(self, e):
-            notice.on_start(e)
-
-        def on_end(self, e):
-            notice.on_end(e)
-
-    ours = types.ModuleType("mjfast._tally_probe")
-    theirs = types.ModuleType("elsewhere_tally_probe")
     source = ("from mjfast.runtime.decorators import njit\n\n@njit(no_cpython_wrapper=False)\n"
               "def half(x):\n    return x // 2\n\n@njit(no_cpython_wrapper=False)\ndef quarter(x):\n"
               "    return half(half(x))\n")
-    exec(source, ours.__dict__)
-    exec(source, theirs.__dict__)
-    with event.install_listener("numba:compile", Listener()):
+    ours, theirs = _probes("tally", source)
+    with _listening(notice):
         assert theirs.quarter(8) == 2
         assert not tally.exists()
         assert ours.quarter(8) == 2  # half compiles inside quarter: one kernel as Python called it

@@ -8,12 +8,12 @@ would, no value figures (the fan-aware ranking). With a budget (`budget_ms`):
 
 1. every graph of the query is first built without exchanges: the lower bound, a few
    milliseconds up to three steps from ready (the graph with exchanges is about 45 times
-   larger, measured on the real matches of tests/data: 18 to 360 times);
+   larger, measured on the real matches of tests/data: 14 to 360 times);
 2. where the model has exchanges, they are worked out unless even their least estimate (the
    lower bound's hands x EXCHANGE_GROWTH x the cost of a hand measured so far) passes the
    time left: a graph that may fit is tried, the deadline stops it where it does not;
-3. a graph still building at the deadline (or past MAX_HANDS) stops (the kernel reads a flag that a watchdog
-   thread raises), and the answer is the last model every graph of the query finished: the
+3. a graph still building at the deadline (or past MAX_HANDS) stops (the kernel reads a
+   flag that a watchdog thread raises), and the answer is the last model every graph of the query finished: the
    lower bound, or, when not even that finished, no value figures at all (the caller falls
    back to the fan-aware ranking, microseconds).
 
@@ -149,12 +149,12 @@ PREPARED: ContextVar = ContextVar("mjfast_value_prepared", default=None)
 def run(query: Query, stop: np.ndarray = _NEVER) -> tuple:
     """(status, the graph's 13-tile hands, Figures) of one query (entry.hand_values), or the
     answer prepared for it (PREPARED)."""
+    global _us_per_hand
     prepared = PREPARED.get()
     if prepared is not None:
         answer = prepared.answer(query)
         if answer is not None:
             return answer
-    global _us_per_hand
     hand_values = _engine or _load_engine()
     figures = figures_for(query)
     start = time.perf_counter()
@@ -169,13 +169,20 @@ def without_exchanges(query: Query) -> Query:
     return query._replace(model=query.model._replace(extra=0))
 
 
+def _has_exchanges(query: Query) -> bool:
+    """Whether the query's model has exchanges (none beyond entry.MAX_EXCHANGE_SHANTEN)."""
+    from .entry import MAX_EXCHANGE_SHANTEN
+
+    return bool(query.model.extra) and query.shanten <= MAX_EXCHANGE_SHANTEN
+
+
 def _to_the_end(queries: "list[Query]") -> "tuple[int, list[Figures] | None, str]":
     """value_figures without a deadline: the model as asked; where a graph would pass
     graph.MAX_HANDS, the model without exchanges; where even that would, no figures."""
-    from .entry import MAX_EXCHANGE_SHANTEN, TOO_LARGE
+    from .entry import TOO_LARGE
 
     tries = [(VALUE, queries)]
-    if any(query.model.extra and query.shanten <= MAX_EXCHANGE_SHANTEN for query in queries):
+    if any(_has_exchanges(query) for query in queries):
         tries.append((NO_EXCHANGE, [without_exchanges(query) for query in queries]))
     for model, asked in tries:
         found = []
@@ -194,7 +201,7 @@ def _to_the_end(queries: "list[Query]") -> "tuple[int, list[Figures] | None, str
 def value_figures(queries: "list[Query]", budget_ms: "float | None") -> "tuple[int, list[Figures] | None, str]":
     """(status, [Figures of each query] or None, model) of a query's graphs under the budget
     (see the module doc); status is the first bad input's (efficiency.status), else 0 (OK)."""
-    from .entry import MAX_EXCHANGE_SHANTEN, STOPPED, TOO_LARGE
+    from .entry import STOPPED, TOO_LARGE
 
     if budget_ms is None:
         return _to_the_end(queries)
@@ -211,7 +218,7 @@ def value_figures(queries: "list[Query]", budget_ms: "float | None") -> "tuple[i
                 return status, None, FAN_AWARE
             lower.append(figures)
             sizes.append(hands)
-        richer = [i for i, query in enumerate(queries) if query.model.extra and query.shanten <= MAX_EXCHANGE_SHANTEN]
+        richer = [i for i, query in enumerate(queries) if _has_exchanges(query)]
         if not richer:
             return 0, lower, VALUE  # the model itself has no exchanges here
         estimate_ms = sum(sizes[i] for i in richer) * EXCHANGE_GROWTH * _us_per_hand / 1000.0
