@@ -120,8 +120,10 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
             kong = hand_query(after, seen, draws=model.draws, model=model, danger=danger, **conditions) if value \
                 else None
             choices.append(("kong", meld, after, None, kong))
-        else:  # the claimed tile is the round's: one draw fewer
-            query = discard_query(after, seen, draws=max(1, model.draws - 1), model=model, value=value, danger=danger,
+        else:  # the claimed tile is the round's: one draw fewer, and a race a round on
+            later = model if isinstance(model.hazard, (int, float)) or model.draws == 1 else \
+                model._replace(hazard=model.hazard[1:])
+            query = discard_query(after, seen, draws=max(1, model.draws - 1), model=later, value=value, danger=danger,
                                   **conditions)
             choices.append((_ACTION[meld.kind], meld, after, query, query.value_query))
     win = _win(h, t, seen, conditions)

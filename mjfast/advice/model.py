@@ -17,17 +17,21 @@ class ValueModel(NamedTuple):
     draws_left(tiles_left) turns them into the draws a game is likely to last (strong games
     end, by someone's win, after about half the wall); a hand alone gets DRAWS, a game's
     middle. ron_discards: the discards by others before each of the player's draws, each a
-    chance of a win on it. hazard: the chance that a round ends the game otherwise. extra: how
+    chance of a win on it. hazard: the chance that a round ends the game otherwise, one for
+    all or one for each draw to come (advice.race: another player's win). extra: how
     many steps behind the best route a hand may fall and still be played (exchanges: a ready
     hand short of 8 fans must change its waits). claims: how much of the other players'
     discards' measured chances to chow and pung the continuation counts (advice.claim_rates;
-    docs/advice.md): 0 none, 1 all."""
+    docs/advice.md): 0 none, 1 all. ending: the points the player pays, on average, when the
+    hazard ends the hand (another player's win the player did not deal in; advice.race): with
+    it expected_score counts every ending of the hand, not only the player's wins."""
 
     draws: int = 10
     ron_discards: float = 2.0
-    hazard: float = 0.0
+    hazard: "float | tuple[float, ...]" = 0.0
     extra: int = 1
     claims: float = 0.0
+    ending: float = 0.0
 
 
 VALUE_MODEL = ValueModel()
@@ -52,7 +56,14 @@ def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
     whole = isinstance(model.draws, (int, np.integer)) and not isinstance(model.draws, bool)
     if not (whole and 1 <= model.draws <= 40):
         raise ArgumentError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
-    if not 0 <= model.ron_discards <= 10 or not 0 <= model.hazard < 1 or model.extra not in (0, 1, 2) \
-            or not 0 <= model.claims <= 1:
+    if isinstance(model.hazard, (int, float)):
+        hazard_ok = 0 <= model.hazard < 1
+    else:  # one a draw
+        hazard = np.asarray(model.hazard, np.float64)
+        if hazard.ndim != 1 or len(hazard) < model.draws:
+            raise ArgumentError(f"hazard needs a chance for each of the {model.draws} draws, got {model.hazard!r}")
+        hazard_ok = bool(np.all((0 <= hazard) & (hazard < 1)))
+    if not 0 <= model.ron_discards <= 10 or not hazard_ok or model.extra not in (0, 1, 2) \
+            or not 0 <= model.claims <= 1 or not 0 <= model.ending <= 1000:
         raise ArgumentError(f"value model out of range: {model}")
     return model

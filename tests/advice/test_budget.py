@@ -71,7 +71,7 @@ def _kernel_query(text: str, shanten: int) -> tuple:
     table, work = kernel_context()
     query = Query(Position(table, counts, meld_counts, n_melds, 0, 14, np.zeros(34, np.uint8), 0, 0, JUDGE.code,
                            JUDGE.minimum, 0),
-                  Model(9, 2.0, 0.0, 1, NO_CLAIMS), Risk(np.zeros(34), np.zeros(34), np.ones(10)), shanten)
+                  Model(9, 2.0, np.zeros(9), 0.0, 1, NO_CLAIMS), Risk(np.zeros(34), np.zeros(34), np.ones(10)), shanten)
     return query, Figures(np.empty((34, 9)), np.empty((34, 9)), np.empty(34)), work
 
 

@@ -61,11 +61,15 @@ class BruteForce:
     With `claims` (the 2 x 34 weights of advice.graph.Model.claim_weight), the claims of a hand
     not ready: before each draw a useful tile may be offered instead (a pung of a pair from
     any of three discards, a chow from the left player's), taken where it does better, the
-    hand scored as played open (no 门前清 or 不求人, no concealed-only form)."""
+    hand scored as played open (no 门前清 or 不求人, no concealed-only form). With `hazard`
+    (one a draw, of `draws`) and `ending`, the race: the round before the draw s + 1 draws
+    from now ends the hand with probability hazard[s], costing `ending` (folding too)."""
 
     def __init__(self, reference, visible=None, seat="E", prevalent="E", flowers=0, risk=0.0, loss=0.0,
-                 growth=None, draws=0, claims=None):
+                 growth=None, draws=0, claims=None, hazard=None, ending=0.0):
         self.claims = claims
+        self.hazard = np.full(draws, HAZARD) if hazard is None else hazard  # a round's chance to end the hand
+        self.ending = ending
         self.reference = np.array(reference, np.int64)
         self.fixed = np.zeros(34, np.int64) if visible is None else np.array(visible, np.int64)
         self.conditions = dict(seat_wind=seat, prevalent_wind=prevalent, flowers=flowers)
@@ -167,6 +171,7 @@ class BruteForce:
         left, each with its own best play."""
         if k == 0:
             return 0.0, 0.0
+        h = self.hazard[self.draws - k] if self.draws else HAZARD
         hand = np.frombuffer(key, np.int64)
         _, copies, total, self_drawn = self._ready(key)
         unseen = self.unseen(hand)
@@ -191,22 +196,33 @@ class BruteForce:
             after_draw[u] = (best_w, best_s)
         w, s = self.with_claims(hand, unseen, after_draw, (w, s))
         ron_score = total / copies if copies else 0.0
-        go_on = (1 - ron) * (1 - HAZARD)
-        return ron + go_on * w, max(0.0, ron * ron_score + go_on * s)  # or fold
+        go_on = (1 - ron) * (1 - h)
+        return ron + go_on * w, max(self.fold(k), ron * ron_score + (1 - ron) * ((1 - h) * s - h * self.ending))
+
+    def fold(self, k):
+        """Folding with k draws left: no win, no deal-in; the race ends the hand at its cost."""
+        value = 0.0
+        for j in range(1, k + 1):
+            h = self.hazard[self.draws - j] if self.draws else HAZARD
+            value = (1 - h) * value - h * self.ending
+        return value
 
 
-def _query(hand: Hand, draws: int, visible=None, claims=NO_CLAIMS, risk=None, extra: int = 1) -> Query:
+def _query(hand: Hand, draws: int, visible=None, claims=NO_CLAIMS, risk=None, extra: int = 1, hazard=None,
+           ending: float = 0.0) -> Query:
     """The value Query of a hand of 14 tiles (the judge's rules, east, no flowers): the test's
-    model (RON, HAZARD), `claims` (claim_weights), the danger `risk` (none by default)."""
+    model (RON, HAZARD, or a hazard a draw and the race's `ending`), `claims` (claim_weights),
+    the danger `risk` (none by default)."""
     counts, meld_counts, n_melds = hand.kernel_arrays()
     table, _ = api.kernel_context()
     seen = np.zeros(34, np.uint8) if visible is None else np.array(visible, np.uint8)
     risk = Risk(np.zeros(34), np.zeros(34), np.ones(draws + 1)) if risk is None else risk
     return Query(Position(table, counts, meld_counts, n_melds, 0, 14, seen, 0, 0, JUDGE.code, JUDGE.minimum, 0),
-                 Model(draws, RON, HAZARD, extra, claims), risk, 0)
+                 Model(draws, RON, np.full(draws, HAZARD) if hazard is None else hazard, ending, extra, claims),
+                 risk, 0)
 
 
-def _kernel_figures(text: str, draws: int, visible=None, claims=NO_CLAIMS):
+def _kernel_figures(text: str, draws: int, visible=None, claims=NO_CLAIMS, hazard=None, ending=0.0):
     """{tile: (ready curve, win curve, score)} of every discard, from hand_values."""
     hand = parse_hand(text)
     counts = hand.counts
@@ -214,7 +230,8 @@ def _kernel_figures(text: str, draws: int, visible=None, claims=NO_CLAIMS):
     ready = np.empty((34, draws))
     win = np.empty((34, draws))
     scores = np.empty(34)
-    status, _, _ = entry.hand_values(_query(hand, draws, visible, claims), np.zeros(1, np.int64),
+    status, _, _ = entry.hand_values(_query(hand, draws, visible, claims, hazard=hazard, ending=ending),
+                                     np.zeros(1, np.int64),
                                      Figures(ready, win, scores), work)
     assert status == 0
     return {mjfast.TILE_NAMES[t]: (ready[t], win[t], scores[t]) for t in range(34) if counts[t]}
@@ -236,6 +253,36 @@ def test_the_figures_are_the_brute_force_of_the_model(text, draws):
         key = after.tobytes()
         assert (win[-1], expected) == pytest.approx(brute.win_and_score(key, draws), abs=1e-9), tile
         assert ready[0] == pytest.approx(brute.ready_chance(key, 1), abs=1e-9), tile  # ready within one draw
+
+
+@pytest.mark.parametrize("text, draws", [
+    ("123m456p789s11sEE3m", 2),  # ready: the race may end the hand before each draw
+    ("123m456p789s1357sE", 2),
+])
+def test_the_race_figures_are_the_brute_force_of_the_model(text, draws):
+    # a hazard that grows, as the race's does (at 3 draws the brute force, which has no budget,
+    # finds routes two steps behind the best that the model leaves out)
+    hazard = np.linspace(0.02, 0.3, draws)
+    hand = parse_hand(text)
+    counts = hand.counts.astype(np.int64)
+    brute = BruteForce(counts, hazard=hazard, ending=12.9, draws=draws)
+    fold = brute.fold(draws)
+    assert fold == pytest.approx(-12.9 * (1 - np.prod(1 - hazard)))  # the hand ends by another's win, or not
+    for tile, (_, win, expected) in _kernel_figures(text, draws, hazard=hazard, ending=12.9).items():
+        after = counts.copy()
+        after[mjfast.parse_tiles(tile)[0]] -= 1
+        if mjfast.shanten(after.astype(np.uint8)) > mjfast.shanten(text) + 1:
+            assert (win[-1], expected) == (0.0, pytest.approx(fold)), tile  # beyond the budget: a fold
+            continue
+        assert (win[-1], expected) == pytest.approx(brute.win_and_score(after.tobytes(), draws), abs=1e-9), tile
+        assert expected >= fold - 1e-12  # folding is always a choice
+
+
+def test_a_hand_that_cannot_win_in_time_is_worth_the_race_s_other_endings():
+    hazard = np.array([0.1, 0.2])
+    figures = _kernel_figures("1358m2469p1378sEC", 2, hazard=hazard, ending=10.0)  # four steps, two draws
+    assert {(float(win[-1]), round(float(expected), 12)) for _, win, expected in figures.values()} == \
+        {(0.0, round(-10.0 * (1 - 0.9 * 0.8), 12))}
 
 
 @pytest.mark.parametrize("text, draws, gains", [

@@ -21,7 +21,7 @@ def query_key(query: Query) -> tuple:
     """All a query's figures depend on, hashable: queries of one key have the same figures."""
     p, m, r = query.position, query.model, query.risk
     return (p.counts.tobytes(), p.meld_counts.tobytes(), p.n_melds, p.melds, p.total, p.visible.tobytes(), p.seat,
-            p.prevalent, p.rules, p.minimum, p.flowers, m.draws, m.ron_discards, m.hazard, m.extra,
+            p.prevalent, p.rules, p.minimum, p.flowers, m.draws, m.ron_discards, m.hazard.tobytes(), m.ending, m.extra,
             m.claim_weight.shape, m.claim_weight.tobytes(), r.deal_in.tobytes(), r.loss.tobytes(),
             r.growth.tobytes(), query.shanten)
 

@@ -9,6 +9,17 @@ from ...runtime.intrinsics import atomic_load
 from .graph import MAX_DEPTH, N13, N14, STOPPED
 
 
+@njit
+def fold_value(model, draws):
+    """The expected score of folding with `draws` left (no win, no deal-in): each round the
+    race (model.hazard) may end the hand at a cost of model.ending; 0 without the race."""
+    value = 0.0
+    for k in range(1, draws + 1):
+        h = model.hazard[model.draws - k]
+        value = (1.0 - h) * value - h * model.ending
+    return value
+
+
 @njit(nrt=True)  # as build.build_graph: only the entry kernel calls it
 def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open, claims):
     """The backward pass over the query's draws, with its danger (query.risk: deal_in, loss,
@@ -31,7 +42,7 @@ def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open
     gets every node's win probability and expected score for k = 0..draws, where the draws
     can reach it (the tests' view of the policy). Returns OK, or STOPPED when stop[0] was
     raised (read before every draw)."""
-    draws, hazard = query.model.draws, query.model.hazard
+    draws, hazard, ending = query.model.draws, query.model.hazard, query.model.ending
     deal_in, loss, growth = query.risk
     out_ready, out_win, out_score = figures
     n13, n14 = graph.sizes[N13], graph.sizes[N14]
@@ -51,7 +62,7 @@ def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open
     best = np.empty((n14, 3), np.float64)
     risk = np.empty(34, np.float64)  # this draw's discard: the chance it deals in, and its expected cost
     cost = np.empty(34, np.float64)
-    go_on = 1.0 - hazard
+    fold = 0.0  # folding's figure with k draws left: no win, no deal-in, the race's other endings
     keep_nodes = out_nodes.shape[2] >= n13
     if keep_nodes:
         out_nodes[:, 0, :n13] = 0.0
@@ -61,6 +72,9 @@ def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open
         reach = min(draws - k, MAX_DEPTH)
         last13, last14 = graph.first13[reach + 1], graph.first14[reach + 1]
         g = growth[draws - k + 1]
+        h = hazard[draws - k]  # the race: the round before this draw ends the hand, at a cost of `ending`
+        go_on = 1.0 - h
+        fold = go_on * fold - h * ending
         for x in range(34):
             risk[x] = g * deal_in[x]
             cost[x] = risk[x] * loss[x]
@@ -78,8 +92,10 @@ def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open
             best[j, 1] = w
             best[j, 2] = s
         for i in range(last13):
-            if dist13[i] > k + 1:
-                continue  # not ready within k - 1 draws, nor winning within k: its figures stay 0
+            if dist13[i] > k + 1:  # not ready within k - 1 draws, nor winning within k: it folds
+                if ending != 0.0:  # (without the race folding is worth 0, as the buffers hold)
+                    nxt[i, 2] = fold
+                continue
             stay = stay13[i] - g * stay_risk13[i]  # the draws thrown back, less the chance they deal in
             ready_i, win_i, score_i = now[i, 0], now[i, 1], now[i, 2]
             r = stay * ready_i
@@ -116,7 +132,7 @@ def values_by_draws(graph, n_roots, query, figures, out_nodes, stop, played_open
             nxt[i, 0] = 1.0 if valid13[i] else r
             ron = ron13[i]
             nxt[i, 1] = ron + (1.0 - ron) * go_on * w
-            nxt[i, 2] = max(0.0, ron * ron_score13[i] + (1.0 - ron) * go_on * s)  # or fold
+            nxt[i, 2] = max(fold, ron * ron_score13[i] + (1.0 - ron) * (go_on * s - h * ending))
         now, nxt = nxt, now
         for r_ in range(n_roots):
             out_ready[r_, k - 1] = now[r_, 0]

@@ -45,7 +45,7 @@ from ...efficiency.status import OK, SEEN_TOO_OFTEN
 from ...fan.kernel import MELD_BITS
 from ...runtime.decorators import njit
 from ..win_scoring import PLAYED_OPEN
-from .backward import values_by_draws
+from .backward import fold_value, values_by_draws
 from .build import build_graph
 from .graph import MAX_HANDS, N13, STOPPED, TOO_LARGE, Roots, Scope
 
@@ -174,8 +174,12 @@ def hand_values(query, stop, out, work):
             root_mask[n_roots] = mask[t]
             kind_of[n_roots] = t
             n_roots += 1
-    for t in range(34 if total == 14 else 1):
-        out_score[t] = -deal_in[t] * loss[t] if total == 14 and counts[t] else 0.0  # a fold: the cost now only
+    fold = fold_value(model, draws)  # 0 without the race
+    for t in range(34 if total == 14 else 1):  # a fold: the cost now only, then the race's other endings
+        if total == 13:
+            out_score[t] = fold
+        else:
+            out_score[t] = -deal_in[t] * loss[t] + (1.0 - deal_in[t]) * fold if counts[t] else 0.0
         for k in range(draws):
             out_ready[t, k] = 0.0
             out_win[t, k] = 0.0

@@ -19,7 +19,8 @@ class Model(NamedTuple):
 
     draws: int  # the draws the player has left
     ron_discards: float  # the discards a draw's turn offers to win on
-    hazard: float  # the chance a draw's turn ends the hand
+    hazard: np.ndarray  # hazard[s]: the chance the round before the draw s + 1 draws from now ends the hand
+    ending: float  # the points the player pays when another player's win ends the hand (0: not counted)
     extra: int  # the exchanges: steps behind the best discard the graph follows
     claim_weight: np.ndarray  # 2 x 34: the claims' weights (claim_rates.claim_weights); 0 rows: no claims
 
@@ -59,8 +60,16 @@ NO_RISK = Risk(np.zeros(34), np.zeros(34), np.ones(42))  # 40 draws at most
 
 def model_of(value_model) -> Model:
     """The Model of a checked advice.model.ValueModel, its claims' weights worked out."""
-    return Model(int(value_model.draws), float(value_model.ron_discards), float(value_model.hazard),
-                 int(value_model.extra), claim_weights(value_model))
+    return Model(int(value_model.draws), float(value_model.ron_discards), hazards(value_model),
+                 float(value_model.ending), int(value_model.extra), claim_weights(value_model))
+
+
+def hazards(value_model) -> np.ndarray:
+    """The model's hazard a draw: a constant, or the race's chance by the draws from now."""
+    draws = int(value_model.draws)
+    if np.ndim(value_model.hazard) == 0:
+        return np.full(draws, float(value_model.hazard))
+    return np.ascontiguousarray(value_model.hazard[:draws], np.float64)
 
 
 def new_query(position: Position, value_model, risk: Risk, shanten: int) -> Query:
