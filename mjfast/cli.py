@@ -121,12 +121,15 @@ def _parser() -> argparse.ArgumentParser:
     botzone.add_argument("--think-ms", type=float, dest="budget_ms", action=Renamed, new="--budget-ms",
                          help=argparse.SUPPRESS)  # its name until issue 58
     botzone.add_argument("--no-clock", action="store_true", help="keep no time limit (the value ranking unbounded)")
-    botzone.add_argument("--danger", action="store_true",
-                         help="mjfast's bot: count the cost of dealing in (mjfast.advice.danger; measured weaker "
-                              "against wr786's bot, docs/advice.md)")
+    botzone.add_argument("--danger", action=argparse.BooleanOptionalAction,
+                         help="mjfast's bot: count the cost of dealing in (mjfast.advice.danger), in the race "
+                              "(default: on; docs/advice.md)")
     botzone.add_argument("--claims", type=float, metavar="SHARE",
                          help="mjfast's bot: the share (0 to 1) of the other players' discards' chances to chow "
                               "and pung that its value model counts (ValueModel.claims; docs/advice.md)")
+    botzone.add_argument("--race", action=argparse.BooleanOptionalAction,
+                         help="mjfast's bot: value the rest of its wall, each round a chance that another player "
+                              "ends the hand (mjfast.advice.race; default: on; docs/advice.md)")
     botzone.add_argument("--wall", choices=walls, default="duplicate",
                          help=wall_help + " (duplicate turns into duplicate-flowers at the first flower)")
     botzone.set_defaults(run=games.botzone)

@@ -1,13 +1,15 @@
 """MjfastBot, mjfast's own bot (mjfast botzone's): wins whenever the hand scores the 8-fan
-minimum (flowers aside); discards by best_discards' value ranking (the expected score of each
-discard, with the draws the game is likely to last, advice.model.draws_left; the tile just drawn first
-among near-ties); within MAX_CLAIM_SHANTEN steps of ready, claims a chow, pung or kong when
-claim_options values it above passing; kongs and the last discard as FanAwareBot. On a clock
-(bots.clock) the value engine gets the answer's budget and falls back to its lower bound, then
-to FanAwareBot's decision; the first answer of a game loads every kernel the game will call.
-With `danger` it counts the cost of dealing in (mjfast.advice.danger; measured weaker against
-wr786's bot: docs/advice.md); with `claims`, that share of the claims in the value model
-(ValueModel.claims; docs/advice.md states what each measured)."""
+minimum (flowers aside); discards by best_discards' value ranking (the expected points of each
+discard) in the race (mjfast.advice.race: the rest of its wall, each round a chance that
+another player ends the hand, at what that costs) with the danger of its discards
+(mjfast.advice.danger: the chance each deals in, at 8 + the winner's fans, folding where it
+pays); the tile just drawn first among near-ties. Within MAX_CLAIM_SHANTEN steps of ready, it
+claims a chow, pung or kong when claim_options values it above passing; kongs and the last
+discard as FanAwareBot. On a clock (bots.clock) the value engine gets the answer's budget and
+falls back to its lower bound, then to FanAwareBot's decision; the first answer of a game
+loads every kernel the game will call. `race=False` plays a share of the wall instead
+(advice.model.draws_left), `danger=False` without the danger, `claims` counts that share of
+the claims in the value model (ValueModel.claims); docs/advice.md states what each measured."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from ..advice.claims import claim_options
 from ..advice.danger import table_danger
 from ..advice.model import ValueModel, value_model
 from ..advice.options import best_discards
+from ..advice.race import table_race_model
 from ..game.protocol import Response
 from ..game.state import DUPLICATE
 from ..hand import Hand
@@ -29,19 +32,26 @@ MAX_CLAIM_SHANTEN = 4
 
 class MjfastBot(FanAwareBot):
     """Plays by mjfast's value-aware advice (see the module doc): discards by best_discards'
-    default ranking (the expected score), claims by claim_options, both with the draws the
-    game is likely to last (advice.model.draws_left of the tiles left), on the clock when it has one;
-    with `danger`, counting the cost of dealing in (mjfast.advice.danger.table_danger); with
-    `claims` (0 to 1), the value model's share of the claims in the continuation."""
+    default ranking (the expected points), claims by claim_options, on the clock when it has
+    one; with `race` (the default) in the race of advice.race.table_race_model, else with the
+    draws the game is likely to last (advice.model.draws_left); with `danger` (the default)
+    counting the cost of dealing in (advice.danger.table_danger); with `claims` (0 to 1), the
+    value model's share of the claims in the continuation."""
 
-    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = False,
-                 claims: "float | None" = None):
+    def __init__(self, wall: str = DUPLICATE, clock: "Clock | None" = None, danger: bool = True,
+                 claims: "float | None" = None, race: bool = True):
         super().__init__(wall, clock)
         self.danger = danger
+        self.race = race
         self.model = None if claims is None else value_model(None, ValueModel(claims=claims))
 
     def _model(self):
+        if self.race and self.table is not None:  # a game under way
+            return table_race_model(self.table, self.seat, self.model)
         return self.model
+
+    def draws(self) -> int:
+        return self._model().draws if self.race else super().draws()
 
     def _danger(self, draws: int):
         return table_danger(self.table, self.seat, draws) if self.danger else None
@@ -54,10 +64,11 @@ class MjfastBot(FanAwareBot):
         left = self.budget_ms()
         if left is not None and left < MIN_BUDGET_MS:
             return super().advice(hand, visible, shanten, drawn)
+        model = self._model()
         draws = self.draws()
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                              flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
-                             model=self.model, budget_ms=left, danger=self._danger(draws))
+                             model=model, budget_ms=left, danger=self._danger(draws))
 
     def claim(self, hand: Hand, shanten: int, giver: int, tile: int) -> Response:
         left = self.budget_ms()

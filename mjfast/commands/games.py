@@ -15,12 +15,13 @@ def botzone(args) -> int:
     for name in ("first_limit", "limit", "budget_ms"):
         if not getattr(args, name) > 0:
             raise CommandError(f"--{name.replace('_', '-')} takes a positive number, got {getattr(args, name)}")
-    if (args.danger or args.claims is not None) and args.bot != "mjfast":
-        raise CommandError("--danger and --claims are options of mjfast's bot; the others have no value model")
+    if (args.danger is not None or args.race is not None or args.claims is not None) and args.bot != "mjfast":
+        raise CommandError("--[no-]danger, --[no-]race and --claims are options of mjfast's bot; the others have "
+                           "no value model")
     if args.claims is not None and not 0 <= args.claims <= 1:
         raise CommandError(f"--claims takes the share of the claims counted, 0 to 1, got {args.claims}")
     clock = None if args.no_clock else Clock(args.first_limit, args.limit, budget_ms=args.budget_ms)
-    options = {"danger": True} if args.danger else {}
+    options = {name: getattr(args, name) for name in ("danger", "race") if getattr(args, name) is not None}
     if args.claims is not None:
         options["claims"] = args.claims
     bot = BOTS[args.bot](wall=args.wall, clock=clock, **options)

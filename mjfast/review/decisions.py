@@ -218,7 +218,8 @@ class _Reviewer:
         self.value = value
         self.ranking = "expected-score" if value else "fan-aware"
         self.rows = logs_rows(game)
-        self.bot = (MjfastBot if value else FanAwareBot)(wall=game.wall)
+        # the advice's model, as mjfast logs --value's: not the bot's race and danger (docs/advice.md)
+        self.bot = MjfastBot(wall=game.wall, race=False, danger=False) if value else FanAwareBot(wall=game.wall)
         self.decisions: list = []
         self.plays = [0, 0, 0, 0]  # discards made so far, by player: a turn is the next one
 

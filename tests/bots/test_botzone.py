@@ -123,3 +123,16 @@ def test_the_claims_option_reaches_the_value_model():
 def test_a_claims_share_out_of_range_is_refused():
     with pytest.raises(mjfast.ArgumentError, match="value model out of range"):
         MjfastBot(claims=-0.1)
+
+
+def test_the_race_option_reaches_the_value_model():
+    agents = [InProcessAgent(MjfastBot(race=True, claims=0.5)) for _ in range(4)]
+    assert play_game(agents, deal_walls(23), 1, "race").outcome.kind != "foul"
+    bot = agents[0].bot
+    assert bot._model().claims == 0.5 and len(bot._model().hazard) == bot.draws()  # the race keeps the claims
+    turn = {"requests": REQUESTS[:TURN + 1], "responses": RESPONSES[:TURN], "data": "", "globaldata": ""}
+    done = _bot(json.dumps(turn) + "\n", "--race", "--danger")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["response"].split()[0] in ("PLAY", "HU", "GANG", "BUGANG")
+    done = _bot(json.dumps(turn) + "\n", "--bot", "shanten", "--race")
+    assert done.returncode == 2 and "mjfast's bot" in done.stderr, done.stderr
