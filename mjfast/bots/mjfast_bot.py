@@ -65,7 +65,7 @@ class MjfastBot(FanAwareBot):
         if left is not None and left < MIN_BUDGET_MS:
             return super().advice(hand, visible, shanten, drawn)
         model = self._model()
-        draws = self.draws()
+        draws = model.draws if self.race else self.draws()  # the race's model says its draws: not worked out twice
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                              flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
                              model=model, budget_ms=left, danger=self._danger(draws))
