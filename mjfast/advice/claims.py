@@ -31,7 +31,7 @@ from ..errors import ArgumentError, HandError
 from ..hand import Hand, parse_hand, standing_less, visible_counts
 from ..melds import CHOW, KONG, PUNG, Meld
 from ..tiles import TILE_NAMES, tile_id
-from .model import DEFAULT_RANKING, RANKINGS, ValueModel, value_model
+from .model import DEFAULT_RANKING, RANKINGS, ValueModel, a_round_on, value_model
 from .options import discard_query
 from .value import budget
 from .waiting import hand_query, hand_value_of
@@ -121,10 +121,8 @@ def claim_options(hand, tile, offered_by: int = 1, visible=None, *, seat_wind="E
                 else None
             choices.append(("kong", meld, after, None, kong))
         else:  # the claimed tile is the round's: one draw fewer, and a race a round on
-            later = model if isinstance(model.hazard, (int, float)) or model.draws == 1 else \
-                model._replace(hazard=model.hazard[1:])
-            query = discard_query(after, seen, draws=max(1, model.draws - 1), model=later, value=value, danger=danger,
-                                  **conditions)
+            query = discard_query(after, seen, draws=max(1, model.draws - 1), model=a_round_on(model), value=value,
+                                  danger=danger, **conditions)
             choices.append((_ACTION[meld.kind], meld, after, query, query.value_query))
     win = _win(h, t, seen, conditions)
     found = None

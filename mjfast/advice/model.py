@@ -48,6 +48,16 @@ def draws_left(own_draws: int) -> int:
     return min(40, max(1, (int(own_draws) + 1) // 2))
 
 
+def one_hazard(model: ValueModel) -> bool:
+    """Whether the model's hazard is one chance for every draw (a number), not one a draw."""
+    return np.ndim(model.hazard) == 0
+
+
+def a_round_on(model: ValueModel) -> ValueModel:
+    """The model's race a round later (a claim takes the round's draw): its hazards from the next draw."""
+    return model if one_hazard(model) or model.draws == 1 else model._replace(hazard=model.hazard[1:])
+
+
 def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
     """The model of a query: `model` (VALUE_MODEL if None) with `draws` if given, checked."""
     model = VALUE_MODEL if model is None else model
@@ -56,8 +66,8 @@ def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
     whole = isinstance(model.draws, (int, np.integer)) and not isinstance(model.draws, bool)
     if not (whole and 1 <= model.draws <= 40):
         raise ArgumentError(f"draws must be an integer 1..40 (the draws the player has left), got {model.draws!r}")
-    if isinstance(model.hazard, (int, float)):
-        hazard_ok = 0 <= model.hazard < 1
+    if one_hazard(model):
+        hazard_ok = isinstance(model.hazard, (int, float, np.number)) and 0 <= model.hazard < 1
     else:  # one a draw
         hazard = np.asarray(model.hazard, np.float64)
         if hazard.ndim != 1 or len(hazard) < model.draws:

@@ -84,11 +84,11 @@ class FanAwareBot(ProtocolBot):
     def _claim_options(self, hand: Hand, giver: int, tile: int, ranking: str, budget_ms: "float | None") -> list:
         visible = self.visible()
         visible[tile] -= 1  # claim_options counts the offered tile apart
-        draws = self.draws()
+        model, draws = self._setting()
         danger = self._danger(draws) if ranking != "fan-aware" else None
         return claim_options(hand, tile, (self.seat - giver) % 4, visible, seat_wind=self.seat,
                              prevalent_wind=self.prevalent_wind, flowers=self.table.seats[self.seat].flowers,
-                             draws=draws, model=self._model(), ranking=ranking, budget_ms=budget_ms, danger=danger)
+                             draws=draws, model=model, ranking=ranking, budget_ms=budget_ms, danger=danger)
 
     def _danger(self, draws: int):
         """The danger the value rankings count (MjfastBot's): none here."""
@@ -101,6 +101,10 @@ class FanAwareBot(ProtocolBot):
     def draws(self) -> int:
         """The draws the game is likely to last for this player (advice.model.draws_left)."""
         return draws_left(self.table.own_draws_left(self.seat))
+
+    def _setting(self):
+        """The value model of the value rankings and the draws it plays, worked out once a decision."""
+        return self._model(), self.draws()
 
     def _claimed(self, options: list) -> Response:
         """The response of the first of claim_options' options the table allows."""

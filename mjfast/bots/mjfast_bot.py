@@ -51,7 +51,11 @@ class MjfastBot(FanAwareBot):
         return self.model
 
     def draws(self) -> int:
-        return self._model().draws if self.race else super().draws()
+        return self._setting()[1]
+
+    def _setting(self):
+        model = self._model()
+        return model, (model.draws if self.race else super().draws())  # the race's model says its draws
 
     def _danger(self, draws: int):
         return table_danger(self.table, self.seat, draws) if self.danger else None
@@ -64,8 +68,7 @@ class MjfastBot(FanAwareBot):
         left = self.budget_ms()
         if left is not None and left < MIN_BUDGET_MS:
             return super().advice(hand, visible, shanten, drawn)
-        model = self._model()
-        draws = model.draws if self.race else self.draws()  # the race's model says its draws: not worked out twice
+        model, draws = self._setting()
         return best_discards(hand, visible=visible, seat_wind=self.seat, prevalent_wind=self.prevalent_wind,
                              flowers=self.table.seats[self.seat].flowers, draws=draws, drawn=drawn,
                              model=model, budget_ms=left, danger=self._danger(draws))

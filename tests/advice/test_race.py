@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.advice.model import ValueModel
+from mjfast.advice.model import ValueModel, a_round_on, one_hazard, value_model
 from mjfast.advice.race import RACE_ENDING, race_features, race_hazards, race_model, table_race_model
 from mjfast.bots import MjfastBot
 from mjfast.errors import ArgumentError
@@ -75,3 +75,15 @@ def test_a_claim_races_from_the_next_round():
     after = {o.tile: o for o in mjfast.best_discards("[567s2]123m456p789s1sE", model=later)}
     assert chow.expected_score == pytest.approx(after[chow.discard].expected_score, abs=1e-12)
     assert chow.win_probability == pytest.approx(after[chow.discard].win_probability, abs=1e-12)
+
+
+def test_a_hazard_is_one_for_all_or_one_a_draw_and_a_round_on_drops_the_first():
+    constant = value_model(3, ValueModel(hazard=0.1))
+    per_draw = value_model(3, ValueModel(hazard=(0.1, 0.2, 0.3, 0.4)))
+    assert one_hazard(constant) and not one_hazard(per_draw)
+    assert a_round_on(constant) is constant
+    assert a_round_on(per_draw).hazard == (0.2, 0.3, 0.4)
+    last = value_model(1, ValueModel(hazard=(0.5,)))
+    assert a_round_on(last) is last  # nothing after the last draw to shift to
+    with pytest.raises(ArgumentError):
+        value_model(3, ValueModel(hazard="0.1"))  # not a number: a clear error, not a TypeError

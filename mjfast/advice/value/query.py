@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..claim_rates import claim_weights
+from ..model import one_hazard
 from ..position import Position
 
 
@@ -67,7 +68,7 @@ def model_of(value_model) -> Model:
 def hazards(value_model) -> np.ndarray:
     """The model's hazard a draw: a constant, or the race's chance by the draws from now."""
     draws = int(value_model.draws)
-    if np.ndim(value_model.hazard) == 0:
+    if one_hazard(value_model):
         return np.full(draws, float(value_model.hazard))
     return np.ascontiguousarray(value_model.hazard[:draws], np.float64)
 
