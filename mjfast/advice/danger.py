@@ -5,7 +5,10 @@ draws they have made) and the copies of each tile the player cannot see, two fit
 
 - **ready**: the probability that the opponent's hand is ready with a wait worth 8 fans on a
   discard win, a logistic model of the draws they have made and their exposed melds;
-- **wait**: given that, the probability that tile t is one of their winning tiles, a logistic
+- **wait**: given that, the probability that tile t is one of their winning tiles: none for
+  a tile another player discarded since the opponent's last discard (they held the hand
+  they hold now and did not win on it: a player declares a win of 8 fans, and the tile is
+  worth as many fans now, unless it is now the last copy, 绝张), else a logistic
   model of the tile and what the opponent showed: whether they discarded t themselves
   (MCR has no furiten, but a tile a player threw away is seldom what they wait on), its
   kind (honour, terminal, 2 or 8, middle), its unseen copies and the ways a hand could wait
@@ -75,6 +78,8 @@ class Opponent(NamedTuple):
     """Their melds the table sees (mjfast Melds; a concealed kong shows no tile)."""
     draws: int
     """The tiles they have drawn so far (the game's clock for them)."""
+    passed: tuple = ()
+    """The others' discards since their last that they did not win on (tile ids): safe against them."""
 
 
 class Danger(NamedTuple):
@@ -154,7 +159,9 @@ def danger_of(opponents: Sequence[Opponent], unseen, prevalent_wind: int = 0, dr
     for opponent in opponents:
         r = float(_logistic(ready_features(opponent) @ READY_WEIGHTS))
         ready.append(r)
-        safe *= 1.0 - r * _logistic(wait_features(opponent, unseen, prevalent_wind, ways) @ WAIT_WEIGHTS)
+        wait = _logistic(wait_features(opponent, unseen, prevalent_wind, ways) @ WAIT_WEIGHTS)
+        wait[list(opponent.passed)] = 0.0  # passed with the hand they hold: no win of 8 fans on it
+        safe *= 1.0 - r * wait
         later += [_logistic(ready_features(opponent, s) @ READY_WEIGHTS) for s in range(draws + 1)]
     growth = later / later[0] if opponents and later[0] > 0 else np.ones(draws + 1)
     return Danger(1.0 - safe, np.full(N_KINDS, LOSS), growth, tuple(ready))
@@ -207,7 +214,10 @@ def table_danger(table, viewer: int, draws: int = 10) -> Danger:
     or a whole table: only what the viewer sees is read)."""
     hand = table.hand(viewer)
     unseen = 4 - hand.counts.astype(np.int64) - hand.meld_counts.astype(np.int64) - table.visible_to(viewer)
-    opponents = [Opponent(o, tuple(table.seats[o].discards), tuple(table.seats[o].melds), table.draws[o])
+    shown = table.shown  # every copy shown at the table: discards and exposed melds
+    # a tile passed is safe but as the last copy (绝张, 4 fans more than when it was passed)
+    opponents = [Opponent(o, tuple(table.seats[o].discards), tuple(table.seats[o].melds), table.draws[o],
+                          tuple(t for t in table.seats[o].passed if shown[t] < 3))
                  for o in range(4) if o != viewer]
     return danger_of(opponents, np.maximum(unseen, 0), table.prevalent_wind, draws)
 

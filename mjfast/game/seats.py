@@ -16,8 +16,9 @@ from ..tiles import N_KINDS
 @dataclass
 class Seat:
     """One player's tiles: standing counts (34), melds in the order made, flowers, discards
-    left on the table (`river`: claimed discards move into the claimer's meld) and every
-    discard made (`discards`, in order, claimed ones too)."""
+    left on the table (`river`: claimed discards move into the claimer's meld), every
+    discard made (`discards`, in order, claimed ones too) and the others' discards since
+    this player's last (`passed`: discards they did not win on with the hand they still hold)."""
 
     concealed: list = field(default_factory=lambda: [0] * N_KINDS)
     melds: list = field(default_factory=list)
@@ -25,6 +26,7 @@ class Seat:
     river: list = field(default_factory=list)
     last_drawn: "int | None" = None
     discards: list = field(default_factory=list)
+    passed: list = field(default_factory=list)
 
     def hand(self) -> Hand:
         """The mjfast Hand of this seat (standing tiles and melds)."""

@@ -163,7 +163,8 @@ class TableState:
         scalars)."""
         new = copy.copy(self)
         new.seats = [replace(s, concealed=s.concealed if isinstance(s.concealed, UnknownTiles) else list(s.concealed),
-                             melds=list(s.melds), river=list(s.river), discards=list(s.discards))
+                             melds=list(s.melds), river=list(s.river), discards=list(s.discards),
+                             passed=list(s.passed))
                      for s in self.seats]
         new.shown, new.draws, new.copies = self.shown.copy(), list(self.draws), list(self.copies)
         new.taken_at_deal = list(self.taken_at_deal)
@@ -269,6 +270,10 @@ class TableState:
         seat.concealed[tile] -= 1
         seat.river.append(tile)
         seat.discards.append(tile)
+        seat.passed.clear()  # the hand this discard leaves is new
+        for other in self.seats:
+            if other is not seat:  # if the game goes on past this tile, no one won on it
+                other.passed.append(tile)
         self.shown[tile] += 1
         self.pending = (player, tile)
         self.phase = CLAIM

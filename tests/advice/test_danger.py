@@ -82,6 +82,36 @@ def test_the_danger_reads_only_what_the_player_sees():
     assert len(seen.ready) == 3 and all(0 < r < 1 for r in seen.ready)
 
 
+def test_a_tile_passed_since_an_opponents_last_discard_is_safe_against_them():
+    passed = Opponent(1, (T["1m"],), (), 12, (T["5p"],))
+    assert _one(passed).deal_in[T["5p"]] == 0.0 and _one(passed).deal_in[T["5s"]] > 0.0
+    both = [Opponent(1, (), (), 12, (T["5p"],)), Opponent(2, (), (), 12)]
+    assert danger_of(both, UNSEEN, 0).deal_in[T["5p"]] > 0.0  # passed by one, not by the other
+
+
+def test_the_table_keeps_what_each_seat_passed_and_the_danger_reads_it():
+    game = next(iter(read_games(LOGS / "botzone_mahjong_gb_16matches.txt")))
+    since = {p: [] for p in range(4)}  # the others' discards since each seat's own last, from the log
+    checked = 0
+    for step in Replay(game):
+        table = step.table
+        if step.action.kind == "Play" and table.turn == 0 and table.phase == DISCARD:
+            assert all(table.seats[p].passed == since[p] for p in range(4))
+            danger = table_danger(table, 0)
+            opponents = [Opponent(o, tuple(table.seats[o].discards), tuple(table.seats[o].melds), table.draws[o],
+                                  tuple(t for t in since[o] if table.shown[t] < 3)) for o in (1, 2, 3)]
+            unseen = 4 - table.hand(0).counts.astype(int) - table.hand(0).meld_counts - table.visible_to(0)
+            expected = danger_of(opponents, np.maximum(unseen, 0), table.prevalent_wind)
+            assert np.array_equal(danger.deal_in, expected.deal_in)
+            checked += any(since[o] for o in (1, 2, 3))
+        if step.action.kind == "Play":
+            since[step.action.player] = []
+            for p in range(4):
+                if p != step.action.player:
+                    since[p].append(step.action.tile)
+    assert checked > 5
+
+
 # --- the value model with the danger --------------------------------------------------------------
 
 @pytest.mark.parametrize("text, draws, risk", [
