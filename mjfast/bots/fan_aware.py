@@ -84,7 +84,7 @@ class FanAwareBot(ProtocolBot):
     def _claim_options(self, hand: Hand, giver: int, tile: int, ranking: str, budget_ms: "float | None") -> list:
         visible = self.visible()
         visible[tile] -= 1  # claim_options counts the offered tile apart
-        model, draws = self._setting()
+        model, draws = self._claim_setting()
         danger = self._danger(draws) if ranking != "fan-aware" else None
         return claim_options(hand, tile, (self.seat - giver) % 4, visible, seat_wind=self.seat,
                              prevalent_wind=self.prevalent_wind, flowers=self.table.seats[self.seat].flowers,
@@ -105,6 +105,10 @@ class FanAwareBot(ProtocolBot):
     def _setting(self):
         """The value model of the value rankings and the draws it plays, worked out once a decision."""
         return self._model(), self.draws()
+
+    def _claim_setting(self):
+        """_setting for a claim."""
+        return self._setting()
 
     def _claimed(self, options: list) -> Response:
         """The response of the first of claim_options' options the table allows."""

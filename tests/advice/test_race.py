@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.advice.model import ValueModel, a_round_on, one_hazard, value_model
+from mjfast.advice.model import ValueModel, a_round_on, draws_left, one_hazard, value_model
 from mjfast.advice.race import RACE_ENDING, race_features, race_hazards, race_model, table_race_model
 from mjfast.bots import MjfastBot
 from mjfast.errors import ArgumentError
@@ -63,6 +63,9 @@ def test_the_race_of_a_table_and_the_bot_that_plays_it():
     bot = MjfastBot(race=True)
     bot.table, bot.seat = table, seat
     assert bot.draws() == model.draws and bot._model() == model
+    # its claims are valued without the race, over the share of the wall a plain bot plays
+    claim_model, claim_draws = bot._claim_setting()
+    assert claim_model is None and claim_draws == draws_left(table.own_draws_left(seat)) < model.draws
 
 
 def test_a_claim_races_from_the_next_round():
