@@ -3,7 +3,7 @@ and the rankings best_discards knows."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
@@ -55,7 +55,9 @@ def one_hazard(model: ValueModel) -> bool:
 
 def a_round_on(model: ValueModel) -> ValueModel:
     """The model's race a round later (a claim takes the round's draw): its hazards from the next draw."""
-    return model if one_hazard(model) or model.draws == 1 else model._replace(hazard=model.hazard[1:])
+    if one_hazard(model) or model.draws == 1:
+        return model
+    return model._replace(hazard=cast(tuple, model.hazard)[1:])  # one a draw: a sequence
 
 
 def value_model(draws=None, model: "ValueModel | None" = None) -> ValueModel:
