@@ -175,23 +175,30 @@ def annotated(options: list, danger: Danger) -> list:
             for o, t in ((o, _TILE_IDS[o.tile]) for o in options)]
 
 
-def opponent(seat, discards=(), melds=(), draws: int = 0) -> Opponent:
+def opponent(seat, discards=(), melds=(), draws: int = 0, passed=()) -> Opponent:
     """An Opponent from any notation, checked: seat a wind (E S W N or 0-3); discards a tile
     string ("19mE", in order) or a list of tiles; melds bracketed melds ("[CCC1][345p2]") or
-    a list; draws the tiles they have drawn (0-40). Raises HandError for bad tiles or melds,
-    ArgumentError for the rest, naming the fault."""
+    a list; draws the tiles they have drawn (0-40); passed the others' discards since theirs,
+    as discards. Raises HandError for bad tiles or melds, ArgumentError for the rest, naming
+    the fault."""
     from ..fan.conditions import wind_index
     from ..melds import parse_melds
-    from ..tiles import parse_tiles, tile_id
 
     seat = wind_index(seat, "an opponent's seat")
-    try:
-        thrown = tuple(parse_tiles(discards) if isinstance(discards, str) else (tile_id(t) for t in discards))
-    except TypeError:
-        raise ArgumentError(f"an opponent's discards are tiles, got {type(discards).__name__}") from None
+    thrown, let_by = _tiles(discards, "discards"), _tiles(passed, "passed tiles")
     if isinstance(draws, bool) or not isinstance(draws, (int, np.integer)) or not 0 <= draws <= 40:
         raise ArgumentError(f"an opponent's draws are the tiles they have drawn, 0..40, got {draws!r}")
-    return Opponent(seat, thrown, parse_melds(melds), int(draws))
+    return Opponent(seat, thrown, parse_melds(melds), int(draws), let_by)
+
+
+def _tiles(tiles, what: str) -> tuple:
+    """Tile ids of a tile string or a list of tiles (opponent()'s)."""
+    from ..tiles import parse_tiles, tile_id
+
+    try:
+        return tuple(parse_tiles(tiles) if isinstance(tiles, str) else (tile_id(t) for t in tiles))
+    except TypeError:
+        raise ArgumentError(f"an opponent's {what} are tiles, got {type(tiles).__name__}") from None
 
 
 def hand_danger(hand, visible, opponents: Sequence[Opponent], prevalent_wind=0, draws: int = 10) -> Danger:

@@ -10,7 +10,7 @@ import pytest
 
 import mjfast
 from mjfast.advice.claim_rates import claim_weights
-from mjfast.advice.danger import LOSS, Danger, Opponent, danger_of, table_danger, ways_to_wait
+from mjfast.advice.danger import LOSS, Danger, Opponent, danger_of, opponent, table_danger, ways_to_wait
 from mjfast.game import Replay, read_games
 from mjfast.game.state import DISCARD
 from mjfast.hand import CHOW, PUNG, Meld, parse_hand
@@ -85,6 +85,9 @@ def test_the_danger_reads_only_what_the_player_sees():
 def test_a_tile_passed_since_an_opponents_last_discard_is_safe_against_them():
     passed = Opponent(1, (T["1m"],), (), 12, (T["5p"],))
     assert _one(passed).deal_in[T["5p"]] == 0.0 and _one(passed).deal_in[T["5s"]] > 0.0
+    assert opponent("S", "1m", draws=12, passed="5p") == passed  # any notation
+    with pytest.raises(mjfast.ArgumentError, match="passed tiles"):
+        opponent("S", passed=5)
     both = [Opponent(1, (), (), 12, (T["5p"],)), Opponent(2, (), (), 12)]
     assert danger_of(both, UNSEEN, 0).deal_in[T["5p"]] > 0.0  # passed by one, not by the other
 
