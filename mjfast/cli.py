@@ -50,9 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     advise.add_argument("--ranking", choices=("expected-score", "win-probability", "fan-aware", "efficiency"),
                         default=None, help="how to rank (default: expected-score; see docs/advice.md)")
     advise.add_argument("--draws", type=int, default=None, help="the draws left in the game (default 10)")
-    advise.add_argument("--opponent", action="append", default=[], metavar="SEAT:DISCARDS:MELDS:DRAWS",
+    advise.add_argument("--opponent", action="append", default=[], metavar="SEAT:DISCARDS:MELDS:DRAWS:PASSED",
                         help="an opponent as seen (their discards in order, their exposed melds, the tiles they have "
-                             "drawn), e.g. S:19mEC:[CCC1]:8; repeat for each: the discards' danger is counted")
+                             "drawn, the others' discards since theirs, which they passed), e.g. S:19mEC:[CCC1]:8:5p; "
+                             "repeat for each: the discards' danger is counted")
     advise.add_argument("--budget-ms", type=float, default=None, metavar="MS",
                         help="the milliseconds the value ranking may take (the richest model that fits; default: none)")
     advise.add_argument("--drawn", default=None, metavar="TILE",

@@ -95,7 +95,7 @@ SERVICE_REQUESTS = [
     {"id": 6, "op": "advise", "hand": "123m456p789s1357sE", "visible": "1s 1s", "draws": 8, "drawn": "E",
      "seat_wind": 1, "prevalent_wind": "E", "flowers": 1, "budget_ms": 50},
     {"id": 7, "op": "advise", "hand": "123m456p78s1157sEE", "ranking": "fan-aware",
-     "opponents": [{"seat": 1, "discards": "1m 9p", "melds": "[EEE2]", "draws": 5}]},
+     "opponents": [{"seat": 1, "discards": "1m 9p", "melds": "[EEE2]", "draws": 5, "passed": "3s"}]},
     {"id": 8, "op": "claim", "hand": "123m456p78s1157sE", "tile": "9s", "from": "left", "visible": "1s",
      "last_discard": False, "ranking": "fan-aware"},
     {"id": 9, "op": "score", "hand": "123m456p789s123sEE", "self_drawn": True, "last_copy": False,
@@ -290,8 +290,8 @@ JSON_WORDS = ['"logs"', '"initdata"', '"players"', '"output"', '"display"', '"co
               '"score"', '"response"', '"verdict"', '"time"', '"INIT"', '"DEAL"', '"DRAW"', '"PLAY"', '"CHI"',
               '"PENG"', '"GANG"', '"BUGANG"', '"BUHUA"', '"HU"', '"HUANG"', '"WA"', '"H1"', "null", "[]", "{}", "-4"]
 SERVICE_WORDS = ['"op"', '"id"', '"v"', '"hand"', '"visible"', '"tiles"', '"tile"', '"from"', '"draws"', '"drawn"',
-                 '"budget_ms"', '"ranking"', '"opponents"', '"ruleset"', '"minimum"', '"winner"', '"discarder"',
-                 '"log"', '"game"', '"value"', '"fans"', '"seat_wind"', '"prevalent_wind"', '"flowers"',
+                 '"budget_ms"', '"ranking"', '"opponents"', '"passed"', '"ruleset"', '"minimum"', '"winner"',
+                 '"discarder"', '"log"', '"game"', '"value"', '"fans"', '"seat_wind"', '"prevalent_wind"', '"flowers"',
                  '"self_drawn"', '"review"', '"advise"', '"claim"', '"score"', '"settle"', '"waits"', "null", "1e999",
                  "-0", '"\\ud800"', "[]", "{}", "2147483648"]
 

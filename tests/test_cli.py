@@ -245,6 +245,11 @@ def test_advise_with_opponents_shows_the_danger_of_each_discard(capsys):
     assert re.search(r"\d+\.\d% -\d+\.\d\d", first)  # its chance to deal in and its cost
     status, out, _ = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:19mE", "--json")
     assert "deal_in" in json.loads(out)["options"][0] and len(json.loads(out)["ready"]) == 1
+    status, out, _ = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:19mE::8:7s", "--json")
+    deal_in = {o["tile"]: o["deal_in"] for o in json.loads(out)["options"]}
+    assert status == 0 and deal_in["7s"] == 0.0 and deal_in["5s"] > 0.0  # passed since their discard: safe
+    status, out, err = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:1m:[EEE1]:8:7s:more")
+    assert status == 2 and "SEAT:DISCARDS:MELDS:DRAWS:PASSED" in err
     status, out, err = run(capsys, "advise", "123m456p789s1357sE", "--opponent", "S:1m:[EEE1]:many")
     assert status == 2 and "DRAWS is a number" in err
     status, out, _ = run(capsys, "advise", "269m378p13446sSWC", "--budget-ms", "5", "--draws", "9", "--no-color")

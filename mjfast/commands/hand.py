@@ -96,16 +96,16 @@ def _no_room(args) -> str:
 
 
 def opponent_of(text: str):
-    """An --opponent SEAT:DISCARDS:MELDS:DRAWS (the last three may be empty or left out)."""
+    """An --opponent SEAT:DISCARDS:MELDS:DRAWS:PASSED (all but the seat may be empty or left out)."""
     from ..advice.danger import opponent
 
     parts = text.split(":")
-    if len(parts) > 4:
-        raise CommandError(f"--opponent takes SEAT:DISCARDS:MELDS:DRAWS, got {text!r}")
-    seat, discards, melds, draws = parts + [""] * (4 - len(parts))
+    if len(parts) > 5:
+        raise CommandError(f"--opponent takes SEAT:DISCARDS:MELDS:DRAWS:PASSED, got {text!r}")
+    seat, discards, melds, draws, passed = parts + [""] * (5 - len(parts))
     if draws and not draws.isdigit():
         raise CommandError(f"--opponent {text!r}: DRAWS is a number of tiles drawn, got {draws!r}")
-    return opponent(seat, discards, melds, int(draws or 0))
+    return opponent(seat, discards, melds, int(draws or 0), passed)
 
 
 def print_claims(result: dict, args) -> int:

@@ -158,20 +158,23 @@ def _danger(hand, visible, opponents, prevalent_wind, draws):
 
 
 def opponents_param(value) -> "list | None":
-    """The request's `opponents` (a list of objects {"seat", "discards", "melds", "draws"}) as
-    mjfast.advice.danger.Opponents; RequestError for a malformed one."""
+    """The request's `opponents` (a list of objects {"seat", "discards", "melds", "draws",
+    "passed"}) as mjfast.advice.danger.Opponents; RequestError for a malformed one."""
     if value is None:
         return None
     from ..advice.danger import opponent
 
     if not isinstance(value, list) or len(value) > 3:
-        raise RequestError("bad_param", "'opponents' is a list of at most 3 objects {seat, discards, melds, draws}")
+        raise RequestError("bad_param",
+                           "'opponents' is a list of at most 3 objects {seat, discards, melds, draws, passed}")
     found = []
     for item in value:
         if not isinstance(item, dict) or "seat" not in item:
-            raise RequestError("bad_param", "each opponent is an object with 'seat' (and 'discards', 'melds', 'draws')")
-        _take(item, {"seat": WIND, "discards": HAND, "melds": HAND, "draws": (int,)}, ("seat",))
-        found.append(opponent(item["seat"], item.get("discards") or (), item.get("melds") or (), item.get("draws", 0)))
+            raise RequestError("bad_param", "each opponent is an object with 'seat' (and 'discards', 'melds', 'draws', "
+                                            "'passed')")
+        _take(item, {"seat": WIND, "discards": HAND, "melds": HAND, "draws": (int,), "passed": HAND}, ("seat",))
+        found.append(opponent(item["seat"], item.get("discards") or (), item.get("melds") or (), item.get("draws", 0),
+                              item.get("passed") or ()))
     return found
 
 

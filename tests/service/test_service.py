@@ -203,6 +203,11 @@ def test_advise_and_claim_with_opponents_a_budget_and_the_model(lines):
     assert claim["model"] == "value" and claim["options"][0]["action"] == "chow" and "deal_in" in claim["options"][0]
     assert lines({"op": "claim", "hand": "123m456p78s1157sE", "tile": "9s", "from": "left",
                   "ranking": "fan-aware"})["result"]["model"] == "fan-aware"
+    # an opponent's passed tiles: safe against them
+    passed = lines({"op": "advise", "hand": hand, "visible": visible, "draws": 8,
+                    "opponents": [dict(opponents[0], passed="7s 5s")]})["result"]
+    deal_in = {o["tile"]: o["deal_in"] for o in passed["options"]}
+    assert deal_in["7s"] == deal_in["5s"] == 0.0 and deal_in["1s"] > 0.0
 
 
 @pytest.mark.parametrize("request_text, code, words", [
