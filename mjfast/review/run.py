@@ -11,6 +11,7 @@ written whole.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -58,16 +59,16 @@ def _file_name(match_id: str, used: Counter) -> str:
     return stem if used[stem] == 1 else f"{stem}-{used[stem]}"
 
 
-def review_game_of(item, value: bool) -> tuple:
+def review_game_of(item, value: bool, threads: int = 1) -> tuple:
     """A worker's part: (item, ("new", its review)) for an item (unit, path, game, seats) of
     review_logs, the review being the dict of review_game, the BrokenGame of a game that does
     not read or breaks a rule, or None for a game without the player (no seats). A game's
-    queries run one at a time: the games themselves run a process a core."""
+    queries run on `threads` threads: one where the games themselves run a process a core."""
     _, path, game, seats = item
     if isinstance(game, BrokenGame) or not seats:
         return item, ("new", game if isinstance(game, BrokenGame) else None)
     try:
-        return item, ("new", review_game(game, seats, str(path), value, threads=1))
+        return item, ("new", review_game(game, seats, str(path), value, threads=threads))
     except LogError as exc:
         return item, ("new", BrokenGame(exc.match_id, exc.line, exc.reason))
 
@@ -94,12 +95,22 @@ def _games(files, player, bot, ruleset, bad_files: list, max_size: "int | None")
 def _reviews(items, value: bool, workers: "int | None", done: Progress):
     """(item, ("kept", what an earlier run kept of the game) or ("new", review_game_of's
     review)) of every item, in order: on `workers` local processes (default: every core; 1: in
-    this process), a few games in flight each; what needs no review (a game kept, or that
-    does not read, or is without the player) is answered here."""
+    this process), a few games in flight each; a lone game in this process, its queries on
+    `workers` threads (a process a core would leave all but one idle, after spawning it); what
+    needs no review (a game kept, or that does not read, or is without the player) is answered
+    here."""
     from ..logs.execute import CHUNKS_IN_FLIGHT_PER_WORKER, in_order, local_cores, spawned_pool
     from ..logs.execute import done as finished
 
     workers = local_cores() if workers is None else workers
+    items = iter(items)
+    first = list(itertools.islice(items, 2))
+    if len(first) < 2:  # one game at most: review it here, on every core's thread
+        for item in first:
+            kept = done.done(item[0])
+            yield item, ("kept", json.loads(kept)) if kept is not None else review_game_of(item, value, workers)[1]
+        return
+    items = itertools.chain(first, items)
     pool = spawned_pool(workers) if workers > 1 else None
 
     def submit(item):

@@ -380,3 +380,20 @@ def test_the_command_writes_a_page_and_data_per_game_and_a_summary(tmp_path, cap
     with pytest.raises(SystemExit) as exited:
         cli.main(["review", str(REAL[0]), "--player", "1", "--bot", "x", "--out", str(tmp_path / "x")])
     assert exited.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_a_lone_game_is_reviewed_in_this_process_on_every_core(reviews, tmp_path, monkeypatch):
+    """No process is spawned for one game: its queries run on `workers` threads here, with the
+    review one thread gives."""
+    from mjfast.logs import execute
+
+    def no_pool(workers):
+        raise AssertionError("a lone game spawned a pool")
+
+    monkeypatch.setattr(execute, "spawned_pool", no_pool)
+    summary = review_logs([REAL[0]], tmp_path, workers=2)
+    assert summary["games_reviewed"] == 1
+    data = json.loads((tmp_path / summary["games"][0]["data"]).read_text(encoding="utf-8"))
+    assert data["decisions"] == reviews[REAL[0].stem]["decisions"]
+    again = review_logs([REAL[0]], tmp_path, workers=2)  # kept by the run before: read back, not reviewed again
+    assert again["games"] == summary["games"]
