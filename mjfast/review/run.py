@@ -105,13 +105,9 @@ def _reviews(items, value: bool, workers: "int | None", done: Progress):
     workers = local_cores() if workers is None else workers
     items = iter(items)
     first = list(itertools.islice(items, 2))
-    if len(first) < 2:  # one game at most: review it here, on every core's thread
-        for item in first:
-            kept = done.done(item[0])
-            yield item, ("kept", json.loads(kept)) if kept is not None else review_game_of(item, value, workers)[1]
-        return
-    items = itertools.chain(first, items)
-    pool = spawned_pool(workers) if workers > 1 else None
+    lone = len(first) < 2  # one game at most: reviewed here, its queries on every core's thread
+    pool = spawned_pool(workers) if workers > 1 and not lone else None
+    threads = workers if lone else 1
 
     def submit(item):
         unit, _, game, seats = item
@@ -119,11 +115,12 @@ def _reviews(items, value: bool, workers: "int | None", done: Progress):
         if kept is not None:
             return finished((item, ("kept", json.loads(kept))))
         if pool is None or isinstance(game, BrokenGame) or not seats:
-            return finished(review_game_of(item, value))
+            return finished(review_game_of(item, value, threads))
         return pool.submit(review_game_of, item, value)
 
     try:
-        yield from in_order(submit, items, 1 if pool is None else CHUNKS_IN_FLIGHT_PER_WORKER * workers,
+        yield from in_order(submit, itertools.chain(first, items),
+                            1 if pool is None else CHUNKS_IN_FLIGHT_PER_WORKER * workers,
                             lambda item: f"{item[1]}, match {item[2].match_id}")
     finally:
         if pool is not None:
