@@ -8,9 +8,9 @@ claims a chow, pung or kong when claim_options values it above passing (valued w
 race, over a share of the wall); kongs and the last discard as FanAwareBot. On a clock
 (bots.clock) the value engine gets the answer's budget and falls back to its lower bound,
 then to FanAwareBot's decision; the first answer of a game loads every kernel the game will
-call. `race=False` plays a share of the wall instead
-(advice.model.draws_left), `danger=False` without the danger, `claims` counts that share of
-the claims in the value model (ValueModel.claims); docs/advice.md states what each measured."""
+call. `race=False` plays a share of the wall instead (advice.model.draws_left), `danger=False`
+without the danger, `claims` counts that share of the claims in the value model
+(ValueModel.claims); docs/advice.md states what each measured."""
 
 from __future__ import annotations
 
